@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ID_PATTERNS, PAGE_SIZE } from './limits.js';
+
+/** Response timestamps: RFC 3339 date-time strings, kept as strings. */
+export const DateTime = z.string();
+export const NullableDateTime = DateTime.nullable();
+
+/** Request-side date-time (query filters, export ranges): must parse as RFC 3339 with an offset or Z. */
+export const DateTimeInput = z.iso.datetime({ offset: true });
+
+export const MonitorId = z.string().regex(ID_PATTERNS.monitorId, 'must be a UUID');
+
+export const Pagination = z.object({
+  limit: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** `{ data: [record], pagination }` */
+export function listEnvelope<T extends z.ZodType>(record: T) {
+  return z.object({ data: z.array(record), pagination: Pagination });
+}
+/** `{ data: record }` */
+export function singleEnvelope<T extends z.ZodType>(record: T) {
+  return z.object({ data: record });
+}
+
+export const PageQuery = z
+  .object({
+    limit: z.coerce.number().int().min(PAGE_SIZE.min).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+    cursor: z.string().min(1).optional(),
+  })
+  .strict();
+export type PageQuery = z.input<typeof PageQuery>;
+
+/** Query-string booleans: only `true` and `false`. */
+export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** An integer from a fixed value set; the issue carries the allowed values for error details. */
+export function oneOf<T extends readonly number[]>(values: T) {
+  return z
+    .number()
+    .int()
+    .refine((v) => (values as readonly number[]).includes(v), {
+      message: `must be one of ${values.join(', ')}`,
+      params: { rule: 'one_of', allowed: [...values] },
+    });
+}

@@ -1,0 +1,66 @@
+// Every numeric limit and value set of Monitoring Service API v1 (spec: Limits, Resources, Endpoints).
+// The zod schemas, the client, the local service and the provider's plan-time validation all read these;
+// nothing else declares a limit.
+
+export const INTERVAL_SECONDS = [60, 300, 900, 1800, 3600] as const;
+export type IntervalSeconds = (typeof INTERVAL_SECONDS)[number];
+
+export const TIMEOUT_MS = { min: 1000, max: 10000 } as const;
+export const MONITOR_NAME_MAX = 120;
+export const REQUEST_HEADERS_MAX = 10;
+export const STATUS_CODE = { min: 100, max: 599 } as const;
+
+export const STATUS_PAGE_TITLE_MAX = 120;
+export const STATUS_PAGE_DESCRIPTION_MAX = 500;
+
+export const SLOW_RESPONSE_THRESHOLD_MS = [1000, 2000, 3000, 5000, 10000] as const;
+export type SlowResponseThresholdMs = (typeof SLOW_RESPONSE_THRESHOLD_MS)[number];
+export const SLOW_RESPONSE_CONSECUTIVE_LIMIT = [2, 3, 4, 5] as const;
+export type SlowResponseConsecutiveLimit = (typeof SLOW_RESPONSE_CONSECUTIVE_LIMIT)[number];
+
+export const PAGE_SIZE = { min: 1, max: 100, default: 25 } as const;
+export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 128 } as const;
+
+export const EXPORT_LATENCY_MS = { min: 0, max: 120000 } as const;
+export const EXPORT_FAILURE_CATEGORY_MAX = 80;
+export const EXPORT_CONCURRENT_MAX = 2;
+export const EXPORT_RETENTION_DAYS = 30;
+export const EXPORT_MAX_ROWS = 50000;
+export const EXPORT_DEFAULT_RANGE_HOURS = 24;
+export const EXPORT_ARTIFACT_TTL_HOURS = 6;
+export const EXPORT_DOWNLOAD_URL_TTL_SECONDS = 300;
+
+export const INCIDENT_ACTIVITY_MAX = 100;
+
+export const WEBHOOK = {
+  attemptTimeoutSeconds: 5,
+  maxAttempts: 5,
+  retryDelaysSeconds: [60, 300, 900, 900] as const,
+  historyDays: 30,
+  envelopeSchemaVersion: 1,
+  previousSecretValidHours: 24,
+} as const;
+
+export const ID_PATTERNS = {
+  emailDestination: /^dest_email_[a-f0-9]{24}$/,
+  smsDestination: /^dest_sms_[a-f0-9]{24}$/,
+  exportId: /^exp_[a-f0-9]{32}$/,
+  // monitorId path parameters have format uuid (any version).
+  monitorId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+} as const;
+
+// Our decisions where the spec is silent (docs/api-decisions.md).
+export const DECIDED = {
+  monitorUrlMax: 2048,
+  headerNameMax: 256,
+  headerValueMax: 4096,
+  basicAuthUsernameMax: 256,
+  basicAuthPasswordMax: 1024,
+  expiryWarnDays: { min: 1, max: 90, default: 14 },
+  monitorDefaults: {
+    intervalSeconds: 300,
+    timeoutMs: 10000,
+    requestMethod: 'GET',
+    followRedirects: true,
+  },
+} as const;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DateTime, DateTimeInput, NullableDateTime, QueryBoolean, PageQuery, oneOf } from './common.js';
+import {
+  DECIDED,
+  INTERVAL_SECONDS,
+  MONITOR_NAME_MAX,
+  REQUEST_HEADERS_MAX,
+  STATUS_CODE,
+  TIMEOUT_MS,
+} from './limits.js';
+import { AlertChannelSettings, AlertDestinationSelection, SlowResponseAlertSettingsInput } from './alerts.js';
+
+export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
+export const MonitorStatus = z.enum(MONITOR_STATUSES);
+export type MonitorStatus = z.infer<typeof MonitorStatus>;
+
+export const MONITOR_TYPES = ['http'] as const;
+export const REQUEST_METHODS = ['GET', 'HEAD'] as const;
+export const RequestMethod = z.enum(REQUEST_METHODS);
+/** Writes also accept lower case; the service stores upper case. */
+export const RequestMethodInput = z.enum(['GET', 'HEAD', 'get', 'head']);
+
+export const IntervalSecondsInput = oneOf(INTERVAL_SECONDS);
+
+/** RFC 9110 field-name token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const RequestHeaderInput = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(DECIDED.headerNameMax)
+      .regex(HEADER_NAME, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)"),
+    value: z.string().max(DECIDED.headerValueMax).optional(),
+  })
+  .strict();
+export type RequestHeaderInput = z.infer<typeof RequestHeaderInput>;
+
+export const RequestHeader = z.object({
+  name: z.string(),
+  value: z.string().optional(),
+  valueSet: z.boolean().optional(),
+});
+export type RequestHeader = z.infer<typeof RequestHeader>;
+
+export const AUTH_TYPES = ['none', 'basic'] as const;
+export const AuthConfigInput = z
+  .object({
+    type: z.enum(AUTH_TYPES),
+    username: z.string().max(DECIDED.basicAuthUsernameMax).optional(),
+    password: z.string().max(DECIDED.basicAuthPasswordMax).optional(),
+  })
+  .strict();
+export type AuthConfigInput = z.infer<typeof AuthConfigInput>;
+
+export const AuthConfigResponse = z.object({
+  type: z.enum(AUTH_TYPES),
+  username: z.string().optional(),
+  passwordSet: z.boolean().optional(),
+});
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
+
+export const EXPIRY_STATUSES = ['unknown', 'ok', 'warning', 'expired', 'error'] as const;
+export const ExpiryState = z.object({
+  enabled: z.boolean(),
+  warnDays: z.number().int(),
+  status: z.enum(EXPIRY_STATUSES),
+  lastCheckedAt: NullableDateTime,
+  expiresAt: NullableDateTime,
+  daysRemaining: z.number().int().nullable(),
+});
+export type ExpiryState = z.infer<typeof ExpiryState>;
+
+/** Inner fields of sslMonitoring / domainMonitoring on write: our decision (docs/api-decisions.md). */
+export const ExpiryMonitoringInput = z
+  .object({
+    enabled: z.boolean().optional(),
+    warnDays: z.number().int().min(DECIDED.expiryWarnDays.min).max(DECIDED.expiryWarnDays.max).optional(),
+  })
+  .strict();
+export type ExpiryMonitoringInput = z.infer<typeof ExpiryMonitoringInput>;
+
+export const SLOW_RESPONSE_STATES = ['healthy', 'slow'] as const;
+
+export const SlowResponse = z.object({
+  enabled: z.boolean(),
+  thresholdMs: z.number().int(),
+  consecutiveLimit: z.number().int(),
+  state: z.enum(SLOW_RESPONSE_STATES),
+  currentIncidentStartedAt: NullableDateTime.optional(),
+  lastAlertedAt: NullableDateTime.optional(),
+  lastRecoveredAt: NullableDateTime.optional(),
+});
+
+export const Monitor = z.object({
+  id: z.string(),
+  version: z.string().nullable().optional(),
+  name: z.string(),
+  url: z.string(),
+  type: z.enum(MONITOR_TYPES),
+  enabled: z.boolean(),
+  archived: z.boolean(),
+  status: MonitorStatus,
+  requestMethod: RequestMethod,
+  intervalSeconds: z.number().int(),
+  timeoutMs: z.number().int(),
+  followRedirects: z.boolean(),
+  acceptedStatusCodes: z.array(z.number().int()).optional(),
+  requestHeaders: z.array(RequestHeader).optional(),
+  authConfig: AuthConfigResponse.optional(),
+  lastCheckAt: NullableDateTime.optional(),
+  lastStatusAt: NullableDateTime.optional(),
+  responseTimeMs: z.number().int().nullable().optional(),
+  httpStatus: z.number().int().nullable().optional(),
+  expiryMonitoring: z.object({ ssl: ExpiryState, domain: ExpiryState }).optional(),
+  slowResponse: SlowResponse.optional(),
+  createdAt: NullableDateTime.optional(),
+  updatedAt: NullableDateTime.optional(),
+});
+export type Monitor = z.infer<typeof Monitor>;
+
+export const AlertContactsInput = z
+  .object({
+    email: z.email().nullable().optional(),
+    phone: z.string().min(1).nullable().optional(),
+  })
+  .strict();
+
+const monitorWriteFields = {
+  name: z.string().min(1).max(MONITOR_NAME_MAX),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
+    .max(DECIDED.monitorUrlMax),
+  intervalSeconds: IntervalSecondsInput,
+  timeoutMs: z.number().int().min(TIMEOUT_MS.min).max(TIMEOUT_MS.max),
+  requestMethod: RequestMethodInput,
+  followRedirects: z.boolean(),
+  acceptedStatusCodes: z.array(z.number().int().min(STATUS_CODE.min).max(STATUS_CODE.max)),
+  requestHeaders: z.array(RequestHeaderInput).max(REQUEST_HEADERS_MAX),
+  authConfig: AuthConfigInput,
+  alertChannels: AlertChannelSettings,
+  /** @deprecated use alertDestinationIds */
+  alertContacts: AlertContactsInput,
+  alertDestinationIds: AlertDestinationSelection,
+  sslMonitoring: ExpiryMonitoringInput,
+  domainMonitoring: ExpiryMonitoringInput,
+  slowResponseAlerts: SlowResponseAlertSettingsInput,
+};
+
+export const MonitorCreate = z
+  .object({
+    ...monitorWriteFields,
+    name: monitorWriteFields.name.optional(),
+    url: monitorWriteFields.url,
+    intervalSeconds: monitorWriteFields.intervalSeconds.optional(),
+    timeoutMs: monitorWriteFields.timeoutMs.optional(),
+    requestMethod: monitorWriteFields.requestMethod.optional(),
+    followRedirects: monitorWriteFields.followRedirects.optional(),
+    acceptedStatusCodes: monitorWriteFields.acceptedStatusCodes.optional(),
+    requestHeaders: monitorWriteFields.requestHeaders.optional(),
+    authConfig: monitorWriteFields.authConfig.optional(),
+    alertChannels: monitorWriteFields.alertChannels.optional(),
+    alertContacts: monitorWriteFields.alertContacts.optional(),
+    alertDestinationIds: monitorWriteFields.alertDestinationIds.optional(),
+    sslMonitoring: monitorWriteFields.sslMonitoring.optional(),
+    domainMonitoring: monitorWriteFields.domainMonitoring.optional(),
+    slowResponseAlerts: monitorWriteFields.slowResponseAlerts.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type MonitorCreate = z.input<typeof MonitorCreate>;
+
+export const MonitorUpdate = z.object(monitorWriteFields).partial().strict();
+export type MonitorUpdate = z.input<typeof MonitorUpdate>;
+
+export const ReactivateBody = z.object({ intervalSeconds: IntervalSecondsInput.optional() }).strict();
+export type ReactivateBody = z.input<typeof ReactivateBody>;
+
+export const MonitorListQuery = PageQuery.extend({
+  status: z.enum(['up', 'down', 'pending', 'paused']).optional(),
+  enabled: QueryBoolean.optional(),
+  type: z.enum(MONITOR_TYPES).optional(),
+  updated_after: DateTimeInput.optional(),
+  updated_before: DateTimeInput.optional(),
+}).strict();
+export type MonitorListQuery = z.input<typeof MonitorListQuery>;
+
+export const ExpiryBody = z.object({ monitorId: z.string(), ssl: ExpiryState, domain: ExpiryState });
+export type ExpiryBody = z.infer<typeof ExpiryBody>;
+
+export const SUMMARY_RANGES = ['24h', '7d', '30d'] as const;
+export const SummaryQuery = z.object({ range: z.enum(SUMMARY_RANGES).default('24h') }).strict();
+
+/** Monitor summary (shape not shown in the spec: our decision). */
+export const SummaryBucket = z.object({
+  start: DateTime,
+  end: DateTime,
+  checks: z.number().int(),
+  upChecks: z.number().int(),
+  uptimePercent: z.number().nullable(),
+  avgResponseTimeMs: z.number().nullable(),
+});
+export const MonitorSummary = z.object({
+  monitorId: z.string(),
+  range: z.enum(SUMMARY_RANGES),
+  from: DateTime,
+  to: DateTime,
+  uptimePercent: z.number().nullable(),
+  checks: z.object({ total: z.number().int(), up: z.number().int(), down: z.number().int() }),
+  responseTimeMs: z.object({
+    avg: z.number().nullable(),
+    p95: z.number().nullable(),
+    max: z.number().nullable(),
+  }),
+  incidents: z.number().int(),
+  timeline: z.array(SummaryBucket),
+});
+export type MonitorSummary = z.infer<typeof MonitorSummary>;
+
+/** Retained check result (shape not shown in the spec: our decision). */
+export const CheckResult = z.object({
+  id: z.string(),
+  monitorId: z.string(),
+  checkedAt: DateTime,
+  status: z.enum(['up', 'down']),
+  httpStatus: z.number().int().nullable(),
+  responseTimeMs: z.number().int().nullable(),
+  failureCategory: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;

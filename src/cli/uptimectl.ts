@@ -1,0 +1,16 @@
+// `uptimectl`: the project's command-line tool. Each command is defined in its own module under ./commands;
+// a definition module is light (options and help only) and imports its heavy implementation when it runs.
+import { Command } from 'commander';
+import { serviceCommand } from './commands/service.js';
+import { schemaCommand } from './commands/schema.js';
+
+const program = new Command('uptimectl')
+  .description('Tools for the uptime-monitoring Terraform provider: local service, schema, provider install')
+  .showHelpAfterError()
+  .addCommand(serviceCommand())
+  .addCommand(schemaCommand());
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  process.stderr.write(`uptimectl: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
