@@ -1,0 +1,26 @@
+// Bundles a provider entry into one self-contained CommonJS file (no module resolution at launch) and puts the
+// code-cache launcher beside it.
+// Usage: node scripts/build-provider.mjs [entry] [outdir]
+//   -> <outdir>/terraform-provider-uptime.bundle.cjs and <outdir>/terraform-provider-uptime.cjs (launcher)
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const entry = process.argv[2] ?? 'src/cli/provider-main.ts';
+const outdir = process.argv[3] ?? 'dist';
+mkdirSync(outdir, { recursive: true });
+for (const f of readdirSync(outdir)) if (f.includes('.v8cache')) rmSync(join(outdir, f));
+await build({
+  entryPoints: [entry],
+  outfile: join(outdir, 'terraform-provider-uptime.bundle.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync(join(here, 'provider-launcher.cjs'), join(outdir, 'terraform-provider-uptime.cjs'));

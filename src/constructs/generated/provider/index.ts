@@ -1,0 +1,229 @@
+// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface UptimeProviderConfig {
+  /**
+  * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#base_url UptimeProvider#base_url}
+  */
+  readonly baseUrl?: string;
+  /**
+  * How many times a failed idempotent request is retried.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#max_retries UptimeProvider#max_retries}
+  */
+  readonly maxRetries?: number;
+  /**
+  * Timeout of one API request in milliseconds.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#request_timeout_ms UptimeProvider#request_timeout_ms}
+  */
+  readonly requestTimeoutMs?: number;
+  /**
+  * API token. Defaults to the `UPTIME_API_TOKEN` environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#token UptimeProvider#token}
+  */
+  readonly token?: string;
+  /**
+  * Alias name
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#alias UptimeProvider#alias}
+  */
+  readonly alias?: string;
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs uptime}
+*/
+export class UptimeProvider extends cdktf.TerraformProvider {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "uptime";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a UptimeProvider resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the UptimeProvider to import
+  * @param importFromId The id of the existing UptimeProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the UptimeProvider to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "uptime", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs uptime} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options UptimeProviderConfig = {}
+  */
+  public constructor(scope: Construct, id: string, config: UptimeProviderConfig = {}) {
+    super(scope, id, {
+      terraformResourceType: 'uptime',
+      terraformGeneratorMetadata: {
+        providerName: 'uptime',
+        providerVersion: '0.1.0',
+        providerVersionConstraint: '~> 0.1'
+      },
+      terraformProviderSource: 'uptime-monitoring/uptime'
+    });
+    this._baseUrl = config.baseUrl;
+    this._maxRetries = config.maxRetries;
+    this._requestTimeoutMs = config.requestTimeoutMs;
+    this._token = config.token;
+    this._alias = config.alias;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // base_url - computed: false, optional: true, required: false
+  private _baseUrl?: string; 
+  public get baseUrl() {
+    return this._baseUrl;
+  }
+  public set baseUrl(value: string | undefined) {
+    this._baseUrl = value;
+  }
+  public resetBaseUrl() {
+    this._baseUrl = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get baseUrlInput() {
+    return this._baseUrl;
+  }
+
+  // max_retries - computed: false, optional: true, required: false
+  private _maxRetries?: number; 
+  public get maxRetries() {
+    return this._maxRetries;
+  }
+  public set maxRetries(value: number | undefined) {
+    this._maxRetries = value;
+  }
+  public resetMaxRetries() {
+    this._maxRetries = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get maxRetriesInput() {
+    return this._maxRetries;
+  }
+
+  // request_timeout_ms - computed: false, optional: true, required: false
+  private _requestTimeoutMs?: number; 
+  public get requestTimeoutMs() {
+    return this._requestTimeoutMs;
+  }
+  public set requestTimeoutMs(value: number | undefined) {
+    this._requestTimeoutMs = value;
+  }
+  public resetRequestTimeoutMs() {
+    this._requestTimeoutMs = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get requestTimeoutMsInput() {
+    return this._requestTimeoutMs;
+  }
+
+  // token - computed: false, optional: true, required: false
+  private _token?: string; 
+  public get token() {
+    return this._token;
+  }
+  public set token(value: string | undefined) {
+    this._token = value;
+  }
+  public resetToken() {
+    this._token = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tokenInput() {
+    return this._token;
+  }
+
+  // alias - computed: false, optional: true, required: false
+  private _alias?: string; 
+  public get alias() {
+    return this._alias;
+  }
+  public set alias(value: string | undefined) {
+    this._alias = value;
+  }
+  public resetAlias() {
+    this._alias = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get aliasInput() {
+    return this._alias;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      base_url: cdktf.stringToTerraform(this._baseUrl),
+      max_retries: cdktf.numberToTerraform(this._maxRetries),
+      request_timeout_ms: cdktf.numberToTerraform(this._requestTimeoutMs),
+      token: cdktf.stringToTerraform(this._token),
+      alias: cdktf.stringToTerraform(this._alias),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      base_url: {
+        value: cdktf.stringToHclTerraform(this._baseUrl),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      max_retries: {
+        value: cdktf.numberToHclTerraform(this._maxRetries),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      request_timeout_ms: {
+        value: cdktf.numberToHclTerraform(this._requestTimeoutMs),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      token: {
+        value: cdktf.stringToHclTerraform(this._token),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      alias: {
+        value: cdktf.stringToHclTerraform(this._alias),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

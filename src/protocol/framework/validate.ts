@@ -1,0 +1,78 @@
+// Config validation derived from declarations: per-attribute validators (known, non-null values only),
+// number-kind checks (int64/float64 never silently wrap), write-only support, deprecation warnings.
+import { errorDiag, warningDiag, type AttributePath, type Diagnostic } from '../diagnostics.js';
+import { formatAttributePath } from '../diagnostics.js';
+import { isUnknown, isWhollyKnown, type CtyValue } from '../cty/values.js';
+import type { Attr, Attributes } from './attributes.js';
+
+export interface ValidateOptions {
+  /** From client_capabilities; false on Terraform < 1.11. Undefined = do not check. */
+  writeOnlyAllowed?: boolean;
+}
+
+export function validateAttributes(
+  attrs: Attributes,
+  value: Record<string, CtyValue>,
+  path: AttributePath = [],
+  opts: ValidateOptions = {},
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [k, a] of Object.entries(attrs)) {
+    const v = value[k] ?? null;
+    const here = [...path, k];
+    if (v === null) continue;
+    if (a.deprecated !== undefined && !isUnknown(v))
+      out.push(warningDiag('Attribute Deprecated', a.deprecated, here));
+    if (a.writeOnly && opts.writeOnlyAllowed === false)
+      out.push(
+        errorDiag(
+          'WriteOnly Attribute Not Allowed',
+          `The resource contains a non-null value for write-only attribute "${formatAttributePath(here)}". Write-only attributes are only supported in Terraform 1.11 and later.`,
+          here,
+        ),
+      );
+    if (isUnknown(v)) continue;
+    out.push(...checkNumberKind(a, v, here));
+    if (isWhollyKnown(a.type, v))
+      for (const val of a.validators ?? []) out.push(...val.validate({ value: v as never, path: here }));
+    if (a.nested) {
+      const inner = a.nested.attributes;
+      if (a.nested.nesting === 'single')
+        out.push(...validateAttributes(inner, v as Record<string, CtyValue>, here, opts));
+      else if (a.nested.nesting === 'map')
+        for (const [mk, me] of Object.entries(v as Record<string, CtyValue>))
+          if (me !== null && !isUnknown(me))
+            out.push(
+              ...validateAttributes(inner, me as Record<string, CtyValue>, [...here, { key: mk }], opts),
+            );
+      if (a.nested.nesting === 'list' || a.nested.nesting === 'set')
+        (v as CtyValue[]).forEach((me, i) => {
+          // Set elements have no addressable path in Terraform; report on the set attribute itself.
+          const p = a.nested!.nesting === 'list' ? [...here, i] : here;
+          if (me !== null && !isUnknown(me))
+            out.push(...validateAttributes(inner, me as Record<string, CtyValue>, p, opts));
+        });
+    }
+  }
+  return out;
+}
+
+function checkNumberKind(a: Attr, v: CtyValue, path: AttributePath): Diagnostic[] {
+  if (a.kind === 'int64' && !(typeof v === 'number' && Number.isSafeInteger(v)))
+    return [
+      errorDiag(
+        'Invalid Attribute Value',
+        `Attribute ${formatAttributePath(path)} must be a whole number between -(2^53-1) and 2^53-1, got: ${String(v)}`,
+        path,
+      ),
+    ];
+  if (a.kind === 'float64' && typeof v !== 'number')
+    return [
+      errorDiag(
+        'Invalid Attribute Value',
+        `Attribute ${formatAttributePath(path)} cannot be represented exactly as a 64-bit float: ${String(v)}`,
+        path,
+      ),
+    ];
+  return [];
+}

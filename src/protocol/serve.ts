@@ -1,0 +1,109 @@
+// Process entry for a provider plugin: launch checks, AutoMTLS, server start, handshake line, lifecycle
+// (SIGINT ignored, exit on Shutdown or when orphaned), and the --debug (reattach) mode.
+import { checkLaunch, formatHandshake, APP_PROTOCOL_VERSION } from './handshake.js';
+import { Logger } from './logging.js';
+import { startPluginServer, type ProviderHandlers } from './server.js';
+import { generateServerCertificate, rawBase64 } from './tls.js';
+
+/** What the framework needs from the process: logging and cancellation (StopProvider). */
+export interface ProviderRuntime {
+  logger: Logger;
+  /** Aborted when Terraform calls StopProvider; a fresh signal is issued afterwards. */
+  readonly signal: AbortSignal;
+}
+
+export interface ServeOptions {
+  /** Full provider address, used in the --debug reattach line. */
+  address: string;
+  argv?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export type HandlersFactory = (runtime: ProviderRuntime) => ProviderHandlers | Promise<ProviderHandlers>;
+
+export async function serve(factory: HandlersFactory, opts: ServeOptions): Promise<void> {
+  const env = opts.env ?? process.env;
+  const argv = opts.argv ?? process.argv.slice(2);
+  const debug = argv.includes('--debug');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stderr.write(
+      `Terraform provider plugin for ${opts.address}.\nUsage: run by Terraform; --debug serves for TF_REATTACH_PROVIDERS.\n`,
+    );
+    process.exit(0);
+  }
+  if (!debug) {
+    const check = checkLaunch(env);
+    if (!check.ok) {
+      process.stderr.write(check.message);
+      process.exit(1);
+    }
+  }
+
+  const logger = new Logger(undefined, 'provider');
+  let stopper = new AbortController();
+  const runtime: ProviderRuntime = {
+    logger,
+    get signal() {
+      return stopper.signal;
+    },
+  };
+  const handlers = await factory(runtime);
+  handlers.StopProvider = async () => {
+    logger.info('StopProvider: cancelling work in flight');
+    stopper.abort(new Error('provider stopped by Terraform'));
+    stopper = new AbortController();
+    return { Error: '' };
+  };
+
+  const clientCertPem = debug ? undefined : env.PLUGIN_CLIENT_CERT || undefined;
+  const serverCert = clientCertPem ? generateServerCertificate() : undefined;
+  const running = await startPluginServer({
+    handlers,
+    logger,
+    ...(clientCertPem ? { clientCertPem } : {}),
+    ...(serverCert ? { serverCert } : {}),
+    onShutdown: () => process.exit(0),
+  });
+
+  if (debug) {
+    const reattach = {
+      [opts.address]: {
+        Protocol: 'grpc',
+        ProtocolVersion: APP_PROTOCOL_VERSION,
+        Pid: process.pid,
+        Test: true,
+        Addr: { Network: running.network, String: running.address },
+      },
+    };
+    process.stdout.write(
+      `Provider started. To attach Terraform CLI, set the TF_REATTACH_PROVIDERS environment variable with the following:\n\n\tTF_REATTACH_PROVIDERS='${JSON.stringify(reattach)}'\n\n`,
+    );
+    const stop = () => {
+      running.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
+
+  // Ctrl-C reaches the whole process group; Terraform follows up with StopProvider, so ignore SIGINT.
+  process.on('SIGINT', () => logger.debug('SIGINT ignored; waiting for StopProvider/Shutdown'));
+  process.on('SIGTERM', () => {
+    running.close();
+    process.exit(0);
+  });
+  process.on('exit', () => running.close());
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      logger.warn('Terraform went away; exiting');
+      running.close();
+      process.exit(0);
+    }
+  }, 1000).unref();
+
+  process.stdout.write(
+    formatHandshake(running.network, running.address, serverCert ? rawBase64(serverCert.der) : ''),
+  );
+}

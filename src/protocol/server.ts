@@ -1,0 +1,153 @@
+// The plugin process's gRPC server: tfplugin6.Provider (handlers supplied by the framework), the go-plugin
+// controller (Shutdown), GRPCStdio (an open, silent stream) and grpc.health.v1 ("plugin" = SERVING).
+// Listens on a unix socket; mutual TLS when a client certificate is given, plaintext otherwise.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { loadServices } from './proto/load.js';
+import { diagnosticFromError, diagnosticToWire } from './diagnostics.js';
+import type { Logger } from './logging.js';
+
+/** Wire-level handlers for tfplugin6.Provider: request object in, response object out. */
+export type ProviderHandlers = Partial<Record<ProviderRpc, (req: any) => Promise<Record<string, unknown>>>>;
+export type ProviderRpc =
+  | 'GetMetadata'
+  | 'GetProviderSchema'
+  | 'ValidateProviderConfig'
+  | 'ValidateResourceConfig'
+  | 'ValidateDataResourceConfig'
+  | 'UpgradeResourceState'
+  | 'GetResourceIdentitySchemas'
+  | 'ConfigureProvider'
+  | 'ReadResource'
+  | 'PlanResourceChange'
+  | 'ApplyResourceChange'
+  | 'ImportResourceState'
+  | 'ReadDataSource'
+  | 'GetFunctions'
+  | 'StopProvider';
+
+export interface PluginServerOptions {
+  handlers: ProviderHandlers;
+  logger: Logger;
+  /** PEM of the client certificate (PLUGIN_CLIENT_CERT); plaintext when absent. */
+  clientCertPem?: string;
+  serverCert?: { certPem: string; keyPem: string };
+  /** Called after Shutdown has been answered. */
+  onShutdown: () => void;
+}
+
+export interface RunningServer {
+  network: 'unix';
+  address: string;
+  close(): void;
+}
+
+const MAX_MESSAGE = 256 * 1024 * 1024;
+
+export async function startPluginServer(opts: PluginServerOptions): Promise<RunningServer> {
+  const services = loadServices();
+  const server = new Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE,
+    'grpc.max_send_message_length': MAX_MESSAGE,
+  });
+  const log = opts.logger;
+
+  const provider: UntypedServiceImplementation = {};
+  for (const [rpc, fn] of Object.entries(opts.handlers)) {
+    provider[rpc] = (call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
+      const started = Date.now();
+      log.trace('Received request', { tf_rpc: rpc });
+      fn!(call.request).then(
+        (res) => {
+          log.trace('Served request', { tf_rpc: rpc, tf_req_duration_ms: Date.now() - started });
+          cb(null, res);
+        },
+        (err: unknown) => {
+          log.error('Unhandled error in RPC', {
+            tf_rpc: rpc,
+            error: err instanceof Error ? err.message : String(err),
+          });
+          // Terraform never reads gRPC error details: answer with an error diagnostic instead.
+          cb(null, { diagnostics: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] });
+        },
+      );
+    };
+  }
+  server.addService(services.provider, provider);
+
+  const stdioStreams = new Set<ServerWritableStream<any, any>>();
+  server.addService(services.stdio, {
+    StreamStdio: (call: ServerWritableStream<any, any>) => {
+      stdioStreams.add(call);
+      call.on('cancelled', () => stdioStreams.delete(call));
+    },
+  });
+  server.addService(services.health, {
+    Check: (call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
+      const svc = call.request.service as string;
+      if (svc === '' || svc === 'plugin') cb(null, { status: 'SERVING' });
+      else cb({ code: status.NOT_FOUND, details: `unknown service ${svc}` });
+    },
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'tfp-'));
+  const address = join(dir, 'plugin.sock');
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const s of stdioStreams) s.end();
+    server.forceShutdown();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  /** Lets answers in flight (the Shutdown reply itself) reach the client, then closes; forced after 500 ms. */
+  const drainAndClose = (done: () => void) => {
+    for (const s of stdioStreams) s.end();
+    const force = setTimeout(() => {
+      close();
+      done();
+    }, 500);
+    server.tryShutdown(() => {
+      clearTimeout(force);
+      close();
+      done();
+    });
+  };
+
+  server.addService(services.controller, {
+    Shutdown: (_call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
+      log.debug('Shutdown requested');
+      cb(null, {});
+      setImmediate(() => drainAndClose(opts.onShutdown));
+    },
+  });
+
+  const creds =
+    opts.clientCertPem && opts.serverCert
+      ? ServerCredentials.createSsl(
+          Buffer.from(opts.clientCertPem),
+          [
+            {
+              cert_chain: Buffer.from(opts.serverCert.certPem),
+              private_key: Buffer.from(opts.serverCert.keyPem),
+            },
+          ],
+          true,
+        )
+      : ServerCredentials.createInsecure();
+
+  await new Promise<void>((resolve, reject) =>
+    server.bindAsync(`unix:${address}`, creds, (err) => (err ? reject(err) : resolve())),
+  );
+  return { network: 'unix', address, close };
+}
