@@ -3,12 +3,14 @@
 import { Command } from 'commander';
 import { serviceCommand } from './commands/service.js';
 import { schemaCommand } from './commands/schema.js';
+import { providerCommand } from './commands/provider.js';
 
 const program = new Command('uptimectl')
   .description('Tools for the uptime-monitoring Terraform provider: local service, schema, provider install')
   .showHelpAfterError()
   .addCommand(serviceCommand())
-  .addCommand(schemaCommand());
+  .addCommand(schemaCommand())
+  .addCommand(providerCommand());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`uptimectl: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,7 +1,10 @@
 import { Testing, TerraformStack } from 'cdktf';
 import { staleBindings } from '../../scripts/generate-bindings.js';
 import { provider } from '../../src/constructs/index.js';
-import pkg from '../../package.json';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { version: string };
 
 describe('generated CDKTF bindings', () => {
   test('the committed bindings are what the current provider schema generates', async () => {
@@ -11,12 +14,17 @@ describe('generated CDKTF bindings', () => {
   test('a stack pins the provider version shipped in this same package', () => {
     const app = Testing.app();
     const stack = new TerraformStack(app, 'stack');
-    new provider.UptimeProvider(stack, 'uptime', { baseUrl: 'http://127.0.0.1:8080/v1', requestTimeoutMs: 5000 });
+    new provider.UptimeProvider(stack, 'uptime', {
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      requestTimeoutMs: 5000,
+    });
     const synthesized = JSON.parse(Testing.synth(stack)) as Record<string, any>;
     expect(synthesized.terraform.required_providers.uptime).toEqual({
       source: 'uptime-monitoring/uptime',
       version: pkg.version,
     });
-    expect(synthesized.provider.uptime).toEqual([{ base_url: 'http://127.0.0.1:8080/v1', request_timeout_ms: 5000 }]);
+    expect(synthesized.provider.uptime).toEqual([
+      { base_url: 'http://127.0.0.1:8080/v1', request_timeout_ms: 5000 },
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 // Real-Terraform end-to-end helper: a temporary working directory with its own CLI config whose
 // filesystem_mirror holds the built provider, and wrappers for init/plan/apply/destroy/show.
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { installProvider, terraformPlatform, PROVIDER_SOURCE } from '../../src/cli/provider-install.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const PROVIDER_SOURCE = 'registry.terraform.io/uptime-monitoring/uptime';
+export { PROVIDER_SOURCE };
 
 /**
  * True when `terraform` can run. With CI=true a missing terraform throws (CI never skips the e2e tests);
@@ -26,10 +27,7 @@ export function terraformAvailable(): boolean {
   }
 }
 
-export function platformDir(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  return `${process.platform}_${arch}`;
-}
+export const platformDir = terraformPlatform;
 
 export interface RunResult {
   code: number;
@@ -60,26 +58,7 @@ export class TerraformWorkspace {
   static create(opts: WorkspaceOptions): TerraformWorkspace {
     const version = opts.version ?? '0.1.0';
     const dir = mkdtempSync(join(tmpdir(), 'tf-e2e-'));
-    const pkgDir = join(dir, 'mirror', PROVIDER_SOURCE, version, platformDir());
-    mkdirSync(pkgDir, { recursive: true });
-    const exe = join(pkgDir, `terraform-provider-uptime_v${version}`);
-    // exec, so Terraform's SIGKILL reaches node itself and no child keeps the stdout pipe open.
-    writeFileSync(exe, `#!/bin/sh\nexec '${process.execPath}' '${opts.providerBundle}' "$@"\n`);
-    chmodSync(exe, 0o755);
-    const cli = join(dir, 'terraform.rc');
-    writeFileSync(
-      cli,
-      `provider_installation {
-  filesystem_mirror {
-    path    = "${join(dir, 'mirror')}"
-    include = ["${PROVIDER_SOURCE}"]
-  }
-  direct {
-    exclude = ["${PROVIDER_SOURCE}"]
-  }
-}
-`,
-    );
+    const { cliConfigFile: cli } = installProvider({ dir, bundle: opts.providerBundle, version });
     mkdirSync(join(dir, 'work'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
