@@ -1,0 +1,395 @@
+// UptimeClient: one method per row of the spec's endpoint table (ENDPOINTS), typed by the v1 model.
+import { z } from 'zod';
+import {
+  Alert,
+  AlertDestinationList,
+  Capabilities,
+  CheckResult,
+  ExpiryBody,
+  ExportDownload,
+  ExportJob,
+  Health,
+  Incident,
+  IncidentDetail,
+  Monitor,
+  MonitorAlertSettings,
+  MonitorSummary,
+  Pagination,
+  StatusPage,
+  Usage,
+  endpoint,
+  type AlertDestination,
+  type ExportCreate,
+  type MonitorAlertSettingsUpdate,
+  type MonitorCreate,
+  type MonitorUpdate,
+  type OperationName,
+  type ReactivateBody,
+  type StatusPageUpdate,
+} from '../api/index.js';
+import { UnexpectedResponseError } from './errors.js';
+import { sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
+import { SecretSet } from './redact.js';
+import {
+  Transport,
+  type CallOptions,
+  type LogEvent,
+  type RawResult,
+  type RetryOptions,
+} from './transport.js';
+import type { Dispatcher } from 'undici';
+
+export interface ClientOptions {
+  /** `{base_url}` including `/v1`. Must be https unless the host is loopback. */
+  baseUrl: string;
+  token: string;
+  /** Default 5000. */
+  connectTimeoutMs?: number;
+  /** Whole-request deadline for reads, default 15000. */
+  readTimeoutMs?: number;
+  /** Whole-request deadline for writes, default 30000. */
+  writeTimeoutMs?: number;
+  retry?: RetryOptions;
+  userAgent?: string;
+  /** An undici dispatcher (tests use MockAgent). */
+  dispatcher?: Dispatcher;
+  /** Structured events; never carry header values or bodies. */
+  logger?: (e: LogEvent) => void;
+  /** Default: the process-wide limiter of this token and base URL. */
+  limiter?: RateLimiter;
+  clock?: Clock;
+  /** Source of randomness for backoff jitter (tests). */
+  random?: () => number;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  /** The new version token (ETag without quotes), when the response carried one. */
+  etag: string | null;
+  requestId: string | null;
+  status: number;
+  rateLimit: RateLimitInfo | null;
+  /** The service replayed a stored answer for this Idempotency-Key. */
+  replayed: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  limit: number;
+}
+
+type PageQuery = { limit?: number; cursor?: string };
+/** Query filters of the list operations, as the client takes them (booleans as booleans). */
+export interface MonitorFilters {
+  status?: 'up' | 'down' | 'pending' | 'paused';
+  enabled?: boolean;
+  type?: 'http';
+  updated_after?: string;
+  updated_before?: string;
+}
+export interface IncidentFilters {
+  status?: 'open' | 'resolved';
+  type?: 'availability' | 'performance';
+}
+export interface StatusPageFilters {
+  enabled?: boolean;
+}
+type ListOperation<Q, T> = (query?: Q & PageQuery, options?: CallOptions) => Promise<ApiResult<Page<T>>>;
+export type WriteOptions = Omit<CallOptions, 'ifMatch'>;
+export type MatchOptions = WriteOptions & { ifMatch: string };
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function checkBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TypeError(`base URL "${raw}" is not an absolute URL`);
+  }
+  const loopback = LOOPBACK.has(url.hostname) || /^127\./.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new TypeError(
+      `base URL must use https (plain http is allowed only for loopback hosts), got ${url.origin}`,
+    );
+  if (url.username || url.password) throw new TypeError('base URL must not contain credentials');
+  return url;
+}
+
+export class UptimeClient {
+  readonly baseUrl: string;
+  readonly limiter: RateLimiter;
+  #transport: Transport;
+
+  constructor(options: ClientOptions) {
+    const url = checkBaseUrl(options.baseUrl);
+    if (!options.token) throw new TypeError('an API token is required');
+    this.baseUrl = url.toString().replace(/\/$/, '');
+    const token = options.token;
+    const secrets = new SecretSet();
+    secrets.add(token);
+    this.limiter = options.limiter ?? sharedLimiter(this.baseUrl, token, { clock: options.clock });
+    this.#transport = new Transport({
+      baseUrl: this.baseUrl,
+      userAgent: options.userAgent ?? 'terraform-provider-uptime',
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      readTimeoutMs: options.readTimeoutMs ?? 15000,
+      writeTimeoutMs: options.writeTimeoutMs ?? 30000,
+      retry: {
+        maxAttempts: options.retry?.maxAttempts ?? 3,
+        baseDelayMs: options.retry?.baseDelayMs ?? 500,
+        maxDelayMs: options.retry?.maxDelayMs ?? 8000,
+        maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
+      },
+      dispatcher: options.dispatcher,
+      limiter: this.limiter,
+      clock: options.clock,
+      random: options.random,
+      logger: options.logger,
+      secrets,
+      authorization: () => `Bearer ${token}`,
+    });
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl };
+  }
+
+  // ---- account ----
+  getHealth(o?: CallOptions) {
+    return this.single('getHealth', {}, undefined, undefined, Health, o, false);
+  }
+  getUsage(o?: CallOptions) {
+    return this.single('getUsage', {}, undefined, undefined, Usage, o);
+  }
+  getCapabilities(o?: CallOptions) {
+    return this.single('getCapabilities', {}, undefined, undefined, Capabilities, o);
+  }
+
+  // ---- monitors ----
+  listMonitors: ListOperation<MonitorFilters, Monitor> = (q, o) =>
+    this.list('listMonitors', {}, q, Monitor, o);
+  createMonitor(body: MonitorCreate, o?: WriteOptions) {
+    return this.single('createMonitor', {}, undefined, body, Monitor, o);
+  }
+  getMonitor(monitorId: string, o?: CallOptions) {
+    return this.single('getMonitor', { monitorId }, undefined, undefined, Monitor, o);
+  }
+  updateMonitor(monitorId: string, body: MonitorUpdate, o: MatchOptions) {
+    return this.single('updateMonitor', { monitorId }, undefined, body, Monitor, o);
+  }
+  getMonitorSummary(monitorId: string, query?: { range?: '24h' | '7d' | '30d' }, o?: CallOptions) {
+    return this.single('getMonitorSummary', { monitorId }, query, undefined, MonitorSummary, o);
+  }
+  listMonitorChecks(monitorId: string, q?: PageQuery, o?: CallOptions) {
+    return this.list('listMonitorChecks', { monitorId }, q, CheckResult, o);
+  }
+  listMonitorIncidents(monitorId: string, q?: PageQuery, o?: CallOptions) {
+    return this.list('listMonitorIncidents', { monitorId }, q, Incident, o);
+  }
+  listMonitorAlerts(monitorId: string, q?: PageQuery, o?: CallOptions) {
+    return this.list('listMonitorAlerts', { monitorId }, q, Alert, o);
+  }
+  getAlertSettings(monitorId: string, o?: CallOptions) {
+    return this.single('getAlertSettings', { monitorId }, undefined, undefined, MonitorAlertSettings, o);
+  }
+  updateAlertSettings(monitorId: string, body: MonitorAlertSettingsUpdate, o: MatchOptions) {
+    return this.single('updateAlertSettings', { monitorId }, undefined, body, MonitorAlertSettings, o);
+  }
+  getMonitorExpiry(monitorId: string, o?: CallOptions) {
+    return this.single('getMonitorExpiry', { monitorId }, undefined, undefined, ExpiryBody, o);
+  }
+  getMonitorStatusPage(monitorId: string, o?: CallOptions) {
+    return this.single('getMonitorStatusPage', { monitorId }, undefined, undefined, StatusPage, o);
+  }
+  updateStatusPage(monitorId: string, body: StatusPageUpdate, o: MatchOptions) {
+    return this.single('updateStatusPage', { monitorId }, undefined, body, StatusPage, o);
+  }
+  pauseMonitor(monitorId: string, o?: WriteOptions) {
+    return this.single('pauseMonitor', { monitorId }, undefined, undefined, Monitor, o);
+  }
+  activateMonitor(monitorId: string, o?: WriteOptions) {
+    return this.single('activateMonitor', { monitorId }, undefined, undefined, Monitor, o);
+  }
+  archiveMonitor(monitorId: string, o: MatchOptions) {
+    return this.single('archiveMonitor', { monitorId }, undefined, undefined, Monitor, o);
+  }
+  reactivateMonitor(monitorId: string, body: ReactivateBody | undefined, o: MatchOptions) {
+    const b = body && Object.keys(body).length ? body : undefined;
+    return this.single('reactivateMonitor', { monitorId }, undefined, b, Monitor, o);
+  }
+
+  // ---- exports ----
+  createExport(body: ExportCreate, o?: WriteOptions) {
+    return this.single('createExport', {}, undefined, body, ExportJob, o);
+  }
+  getExport(exportId: string, o?: CallOptions) {
+    return this.single('getExport', { exportId }, undefined, undefined, ExportJob, o);
+  }
+  getExportDownload(exportId: string, o?: CallOptions) {
+    return this.single('getExportDownload', { exportId }, undefined, undefined, ExportDownload, o);
+  }
+
+  // ---- alerts, incidents, status pages ----
+  listAlerts(q?: PageQuery, o?: CallOptions) {
+    return this.list('listAlerts', {}, q, Alert, o);
+  }
+  getAlert(alertId: string, o?: CallOptions) {
+    return this.single('getAlert', { alertId }, undefined, undefined, Alert, o);
+  }
+  async listAlertDestinations(o?: CallOptions): Promise<ApiResult<AlertDestination[]>> {
+    const raw = await this.#transport.call(endpoint('listAlertDestinations'), {}, undefined, undefined, o);
+    return this.result(raw, parse('listAlertDestinations', AlertDestinationList, raw.body).data);
+  }
+  listIncidents: ListOperation<IncidentFilters, Incident> = (q, o) =>
+    this.list('listIncidents', {}, q, Incident, o);
+  getIncident(incidentId: string, o?: CallOptions) {
+    return this.single('getIncident', { incidentId }, undefined, undefined, IncidentDetail, o);
+  }
+  listStatusPages: ListOperation<StatusPageFilters, StatusPage> = (q, o) =>
+    this.list('listStatusPages', {}, q, StatusPage, o);
+  getStatusPage(monitorId: string, o?: CallOptions) {
+    return this.single('getStatusPage', { monitorId }, undefined, undefined, StatusPage, o);
+  }
+
+  /** Async iterators over every page of each list operation. */
+  readonly paginate = {
+    listMonitors: (q?: MonitorFilters & { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listMonitors({ ...q, cursor }, o)),
+    listIncidents: (q?: IncidentFilters & { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listIncidents({ ...q, cursor }, o)),
+    listStatusPages: (q?: StatusPageFilters & { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listStatusPages({ ...q, cursor }, o)),
+    listAlerts: (q?: { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listAlerts({ ...q, cursor }, o)),
+    listMonitorChecks: (monitorId: string, q?: { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listMonitorChecks(monitorId, { ...q, cursor }, o)),
+    listMonitorIncidents: (monitorId: string, q?: { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listMonitorIncidents(monitorId, { ...q, cursor }, o)),
+    listMonitorAlerts: (monitorId: string, q?: { limit?: number }, o?: CallOptions) =>
+      this.iterate((cursor) => this.listMonitorAlerts(monitorId, { ...q, cursor }, o)),
+  };
+
+  private async *iterate<T>(
+    page: (cursor: string | undefined) => Promise<ApiResult<Page<T>>>,
+  ): AsyncGenerator<T> {
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    for (;;) {
+      const { data } = await page(cursor);
+      yield* data.items;
+      if (!data.nextCursor) return;
+      if (seen.has(data.nextCursor))
+        throw new Error(`pagination loop: cursor ${data.nextCursor} was returned twice`);
+      seen.add(data.nextCursor);
+      cursor = data.nextCursor;
+    }
+  }
+
+  private async single<T extends z.ZodType>(
+    op: OperationName,
+    params: Record<string, string>,
+    query: object | undefined,
+    body: unknown,
+    schema: T,
+    o: CallOptions | undefined,
+    enveloped = true,
+  ): Promise<ApiResult<z.infer<T>>> {
+    const raw = await this.#transport.call(
+      endpoint(op),
+      params,
+      query as Record<string, unknown> | undefined,
+      body,
+      o,
+    );
+    const reread = READ_AFTER_EMPTY_WRITE[op];
+    if (reread && (raw.body === null || raw.body === '')) {
+      // Tolerated: a write answered without a body. Read the record so callers always get it.
+      const fresh = await this.single(reread, params, undefined, undefined, schema, { signal: o?.signal });
+      return { ...fresh, etag: raw.etag ?? fresh.etag, status: raw.status, replayed: raw.replayed };
+    }
+    const payload = enveloped ? unwrap(raw.body) : raw.body;
+    return this.result(raw, parse(op, schema, payload, raw));
+  }
+
+  private async list<T extends z.ZodType>(
+    op: OperationName,
+    params: Record<string, string>,
+    query: object | undefined,
+    schema: T,
+    o: CallOptions | undefined,
+  ): Promise<ApiResult<Page<z.infer<T>>>> {
+    const raw = await this.#transport.call(
+      endpoint(op),
+      params,
+      query as Record<string, unknown> | undefined,
+      undefined,
+      o,
+    );
+    const env = parse(
+      op,
+      z.object({ data: z.array(schema), pagination: Pagination.partial().optional() }),
+      raw.body,
+      raw,
+    );
+    return this.result(raw, {
+      items: env.data,
+      nextCursor: env.pagination?.nextCursor ?? null,
+      limit: env.pagination?.limit ?? env.data.length,
+    });
+  }
+
+  private result<T>(raw: RawResult, data: T): ApiResult<T> {
+    const version = (data as { version?: unknown } | null)?.version;
+    return {
+      data,
+      etag: raw.etag ?? (typeof version === 'string' ? version : null),
+      requestId: raw.requestId,
+      status: raw.status,
+      rateLimit: raw.rateLimit,
+      replayed: raw.replayed,
+    };
+  }
+}
+
+const READ_AFTER_EMPTY_WRITE: Partial<Record<OperationName, OperationName>> = {
+  updateMonitor: 'getMonitor',
+  pauseMonitor: 'getMonitor',
+  activateMonitor: 'getMonitor',
+  archiveMonitor: 'getMonitor',
+  reactivateMonitor: 'getMonitor',
+  updateAlertSettings: 'getAlertSettings',
+  updateStatusPage: 'getMonitorStatusPage',
+};
+
+/** `{data: record}`; tolerate a bare record. */
+function unwrap(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: unknown }).data;
+  return body;
+}
+
+function parse<T extends z.ZodType>(
+  op: OperationName,
+  schema: T,
+  body: unknown,
+  raw?: RawResult,
+): z.infer<T> {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const ep = endpoint(op);
+  const where = r.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+    .join('; ');
+  throw new UnexpectedResponseError({
+    method: ep.method,
+    pathTemplate: ep.path,
+    path: ep.path,
+    status: raw?.status ?? 0,
+    requestId: raw?.requestId ?? null,
+    body: null,
+    retryable: false,
+    message: `${ep.method} ${ep.path}: the response does not match the v1 contract (${where})`,
+  });
+}

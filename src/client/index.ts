@@ -1,0 +1,28 @@
+export {
+  UptimeClient,
+  checkBaseUrl,
+  type ClientOptions,
+  type ApiResult,
+  type Page,
+  type MatchOptions,
+  type WriteOptions,
+} from './client.js';
+export * from './errors.js';
+export {
+  RateLimiter,
+  sharedLimiter,
+  parseRateLimit,
+  realClock,
+  type RateLimitInfo,
+  type Clock,
+} from './limiter.js';
+export {
+  newIdempotencyKey,
+  unquoteEtag,
+  quoteEtag,
+  type CallOptions,
+  type RetryOptions,
+  type LogEvent,
+} from './transport.js';
+export { REDACTED, redactBody } from './redact.js';
+export * from './webhooks.js';

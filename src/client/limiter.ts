@@ -1,0 +1,171 @@
+// One rate limiter per (base URL, token) in the process, shared by every client and concurrent call, so the
+// process slows down before the per-minute allowance runs out instead of collecting 429s.
+import { createHash } from 'node:crypto';
+
+export interface RateLimitInfo {
+  limit: number | null;
+  remaining: number | null;
+  /** Unix ms of the per-minute reset. */
+  resetAt: number | null;
+  monthlyLimit: number | null;
+  monthlyRemaining: number | null;
+  monthlyResetAt: number | null;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const t = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(t);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export function parseRateLimit(headers: Record<string, string | string[] | undefined>): RateLimitInfo | null {
+  const num = (name: string) => {
+    const v = headers[name];
+    const n = Number(Array.isArray(v) ? v[0] : v);
+    return v === undefined || !Number.isFinite(n) ? null : n;
+  };
+  const info: RateLimitInfo = {
+    limit: num('x-ratelimit-limit'),
+    remaining: num('x-ratelimit-remaining'),
+    resetAt: toMs(num('x-ratelimit-reset')),
+    monthlyLimit: num('x-ratelimit-monthly-limit'),
+    monthlyRemaining: num('x-ratelimit-monthly-remaining'),
+    monthlyResetAt: toMs(num('x-ratelimit-monthly-reset')),
+  };
+  return Object.values(info).some((v) => v !== null) ? info : null;
+}
+
+/** Reset headers are Unix seconds; tolerate milliseconds. */
+function toMs(v: number | null): number | null {
+  if (v === null) return null;
+  return v > 1e12 ? v : v * 1000;
+}
+
+export interface LimiterOptions {
+  clock?: Clock;
+  /** Requests held back from the allowance, for other processes sharing the token. */
+  reserve?: number;
+  /** Below this share of the limit, calls are spread evenly over the rest of the window. */
+  paceBelow?: number;
+}
+
+export class RateLimiter {
+  private limit: number | null = null;
+  private remaining: number | null = null;
+  private resetAt: number | null = null;
+  /** Calls sent since `remaining` was last read from a response. */
+  private sentSinceUpdate = 0;
+  private inFlight = 0;
+  private pausedUntil = 0;
+  private lastSentAt = 0;
+  private monthly: Pick<RateLimitInfo, 'monthlyLimit' | 'monthlyRemaining' | 'monthlyResetAt'> = {
+    monthlyLimit: null,
+    monthlyRemaining: null,
+    monthlyResetAt: null,
+  };
+  private readonly clock: Clock;
+  private readonly reserve: number;
+  private readonly paceBelow: number;
+
+  constructor(opts: LimiterOptions = {}) {
+    this.clock = opts.clock ?? realClock;
+    this.reserve = opts.reserve ?? 0;
+    this.paceBelow = opts.paceBelow ?? 0.1;
+  }
+
+  /** Waits until a call may be sent, then counts it as in flight. Call `release` with the response headers. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const wait = this.delay();
+      if (wait <= 0) break;
+      await this.clock.sleep(wait, signal);
+    }
+    this.sentSinceUpdate++;
+    this.inFlight++;
+    this.lastSentAt = this.clock.now();
+  }
+
+  /** Milliseconds to wait before the next call (0 = go now). */
+  delay(): number {
+    const now = this.clock.now();
+    if (this.pausedUntil > now) return this.pausedUntil - now;
+    if (this.limit === null || this.remaining === null || this.resetAt === null) return 0;
+    if (now >= this.resetAt) {
+      // A new window: the allowance is back; the next response tells the truth.
+      this.remaining = this.limit;
+      this.sentSinceUpdate = this.inFlight;
+      this.resetAt = null;
+      return 0;
+    }
+    const available = this.remaining - this.sentSinceUpdate - this.reserve;
+    if (available <= 0) return this.resetAt - now + 1;
+    if (available < this.limit * this.paceBelow) {
+      const spacing = (this.resetAt - now) / (available + 1);
+      const next = this.lastSentAt + spacing;
+      return next > now ? next - now : 0;
+    }
+    return 0;
+  }
+
+  release(info: RateLimitInfo | null): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!info) return;
+    if (info.limit !== null) this.limit = info.limit;
+    if (info.remaining !== null) {
+      const sameWindow = info.resetAt !== null && info.resetAt === this.resetAt;
+      // Responses of concurrent calls arrive in any order: within one window the smallest remaining is the truth.
+      if (!sameWindow || this.remaining === null || info.remaining <= this.remaining) {
+        this.remaining = info.remaining;
+        this.sentSinceUpdate = this.inFlight;
+      }
+    }
+    if (info.resetAt !== null) this.resetAt = info.resetAt;
+    if (info.monthlyLimit !== null) this.monthly.monthlyLimit = info.monthlyLimit;
+    if (info.monthlyRemaining !== null) this.monthly.monthlyRemaining = info.monthlyRemaining;
+    if (info.monthlyResetAt !== null) this.monthly.monthlyResetAt = info.monthlyResetAt;
+  }
+
+  /** After a 429: nobody sharing this token sends until the Retry-After has passed. */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  snapshot(): RateLimitInfo & { inFlight: number } {
+    return {
+      limit: this.limit,
+      remaining: this.remaining,
+      resetAt: this.resetAt,
+      ...this.monthly,
+      inFlight: this.inFlight,
+    };
+  }
+}
+
+const registry = new Map<string, RateLimiter>();
+
+/** The process-wide limiter of a token at a base URL. The key holds a hash of the token, never the token. */
+export function sharedLimiter(baseUrl: string, token: string, opts?: LimiterOptions): RateLimiter {
+  const key = `${baseUrl}#${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+  let limiter = registry.get(key);
+  if (!limiter) {
+    limiter = new RateLimiter(opts);
+    registry.set(key, limiter);
+  }
+  return limiter;
+}

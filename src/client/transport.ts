@@ -1,0 +1,273 @@
+// One logical API call: rate limiting, the HTTP exchange with deadlines, retries with capped exponential
+// backoff and full jitter, error mapping. Knows nothing about individual endpoints.
+import { randomUUID } from 'node:crypto';
+import { Agent, type Dispatcher } from 'undici';
+import { IDEMPOTENCY_KEY_LENGTH, type Endpoint } from '../api/index.js';
+import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
+import { parseRateLimit, realClock, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
+import type { SecretSet } from './redact.js';
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 3). */
+  maxAttempts?: number;
+  /** Backoff base (default 500 ms): attempt n waits a random time in [0, min(maxDelayMs, base·2^(n-1))]. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A Retry-After longer than this is not waited for; the 429 is returned (default 60 s). */
+  maxRetryAfterMs?: number;
+}
+
+export interface LogEvent {
+  event: 'request' | 'response' | 'retry' | 'throttle';
+  method: string;
+  path: string;
+  attempt: number;
+  status?: number;
+  delayMs?: number;
+  requestId?: string | null;
+  reason?: string;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  userAgent: string;
+  connectTimeoutMs: number;
+  readTimeoutMs: number;
+  writeTimeoutMs: number;
+  retry: Required<RetryOptions>;
+  dispatcher?: Dispatcher;
+  limiter: RateLimiter;
+  clock?: Clock;
+  random?: () => number;
+  logger?: (e: LogEvent) => void;
+  secrets: SecretSet;
+  authorization: () => string;
+}
+
+export interface CallOptions {
+  idempotencyKey?: string;
+  ifMatch?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface RawResult {
+  status: number;
+  body: unknown;
+  etag: string | null;
+  requestId: string | null;
+  rateLimit: RateLimitInfo | null;
+  replayed: boolean;
+  location: string | null;
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+const MAX_KEPT_BODY = 2000;
+
+/** `W/"abc"` or `"abc"` → `abc`. */
+export function unquoteEtag(v: string | null | undefined): string | null {
+  if (!v) return null;
+  return v.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+}
+
+export function quoteEtag(version: string): string {
+  return /^(W\/)?".*"$/.test(version) ? version : `"${version}"`;
+}
+
+export function newIdempotencyKey(): string {
+  return `tfu-${randomUUID()}`;
+}
+
+export class Transport {
+  private readonly dispatcher: Dispatcher;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+
+  constructor(private readonly opts: TransportOptions) {
+    this.dispatcher =
+      opts.dispatcher ?? new Agent({ connect: { timeout: opts.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+    this.clock = opts.clock ?? realClock;
+    this.random = opts.random ?? Math.random;
+  }
+
+  /** Full-jitter backoff for the wait after failed attempt `attempt` (1-based). */
+  backoff(attempt: number): number {
+    const cap = Math.min(this.opts.retry.maxDelayMs, this.opts.retry.baseDelayMs * 2 ** (attempt - 1));
+    return Math.floor(this.random() * cap);
+  }
+
+  async call(
+    ep: Endpoint,
+    params: Record<string, string>,
+    query: Record<string, unknown> | undefined,
+    body: unknown,
+    options: CallOptions = {},
+  ): Promise<RawResult> {
+    const path = ep.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const v = params[name];
+      if (v === undefined || v === '') throw new TypeError(`${ep.operation}: ${name} is required`);
+      return encodeURIComponent(v);
+    });
+    if (ep.ifMatch && !options.ifMatch)
+      throw new TypeError(`${ep.operation} needs ifMatch: the version token of the record being changed`);
+    let idempotencyKey: string | undefined;
+    if (ep.idempotencyKey) {
+      idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
+      if (
+        idempotencyKey.length < IDEMPOTENCY_KEY_LENGTH.min ||
+        idempotencyKey.length > IDEMPOTENCY_KEY_LENGTH.max
+      )
+        throw new TypeError(
+          `idempotencyKey must have ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
+        );
+    }
+    const url = new URL(this.opts.baseUrl.replace(/\/$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent };
+    if (ep.scopes !== 'none') headers.authorization = this.opts.authorization();
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    if (options.ifMatch) headers['if-match'] = quoteEtag(options.ifMatch);
+    let payload: string | undefined;
+    if (body !== undefined) {
+      this.opts.secrets.addFromBody(body);
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const timeoutMs = options.timeoutMs ?? (ep.write ? this.opts.writeTimeoutMs : this.opts.readTimeoutMs);
+    const ctx = { method: ep.method, pathTemplate: ep.path, path };
+
+    for (let attempt = 1; ; attempt++) {
+      await this.opts.limiter.acquire(options.signal);
+      this.log({ event: 'request', method: ep.method, path: ep.path, attempt });
+      let failure: ApiError;
+      let waitMs: number | null = null;
+      try {
+        const res = await this.exchange(url, ep.method, headers, payload, timeoutMs, options.signal);
+        this.opts.limiter.release(res.rateLimit);
+        this.log({
+          event: 'response',
+          method: ep.method,
+          path: ep.path,
+          attempt,
+          status: res.status,
+          requestId: res.requestId,
+        });
+        if (res.status >= 200 && res.status < 300) return res;
+        const retryAfterSeconds = parseRetryAfter(res.headers['retry-after'], this.clock.now());
+        failure = errorForStatus({
+          ...ctx,
+          status: res.status,
+          requestId: res.requestId,
+          body: res.body,
+          retryable: RETRY_STATUSES.has(res.status),
+          retryAfterSeconds,
+        });
+        if (res.status === 429) {
+          const ms = retryAfterSeconds !== null ? retryAfterSeconds * 1000 : null;
+          if (ms !== null) this.opts.limiter.pause(ms);
+          waitMs = ms;
+        }
+      } catch (err) {
+        this.opts.limiter.release(null);
+        if (options.signal?.aborted) throw err;
+        failure = this.networkError(err, ctx, ep.write);
+      }
+      if (!failure.retryable || attempt >= this.opts.retry.maxAttempts) throw failure;
+      if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
+      const delayMs = waitMs ?? this.backoff(attempt);
+      this.log({
+        event: 'retry',
+        method: ep.method,
+        path: ep.path,
+        attempt,
+        status: failure.status || undefined,
+        delayMs,
+        requestId: failure.requestId,
+        reason: failure instanceof RateLimitedError ? 'rate limited' : failure.constructor.name,
+      });
+      await this.clock.sleep(delayMs, options.signal);
+    }
+  }
+
+  private async exchange(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ) {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const res = await this.dispatcher.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body: payload,
+      signal: combined,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const text = await res.body.text();
+    const h = res.headers as Record<string, string | string[] | undefined>;
+    const first = (name: string) => {
+      const v = h[name];
+      return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+    };
+    let body: unknown = text;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = this.opts.secrets.redact(text.slice(0, MAX_KEPT_BODY));
+      }
+    } else body = null;
+    if (res.statusCode >= 400 && body && typeof body === 'object')
+      body = JSON.parse(this.opts.secrets.redact(JSON.stringify(body)));
+    return {
+      status: res.statusCode,
+      body,
+      headers: h,
+      etag: unquoteEtag(first('etag')),
+      requestId: first('x-request-id'),
+      rateLimit: parseRateLimit(h),
+      replayed: first('idempotent-replayed') === 'true',
+      location: first('location'),
+    };
+  }
+
+  private networkError(
+    err: unknown,
+    ctx: { method: string; pathTemplate: string; path: string },
+    write: boolean,
+  ): NetworkError {
+    const e = err as { name?: string; code?: string; message?: string };
+    const timedOut =
+      e?.name === 'TimeoutError' ||
+      e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      e?.code === 'UND_ERR_BODY_TIMEOUT' ||
+      e?.code === 'UND_ERR_CONNECT_TIMEOUT';
+    const connectFailed =
+      e?.code === 'ECONNREFUSED' || e?.code === 'UND_ERR_CONNECT_TIMEOUT' || e?.code === 'ENOTFOUND';
+    const cause = timedOut
+      ? 'timed out'
+      : `connection error (${this.opts.secrets.redact(String(e?.code ?? e?.message ?? 'unknown'))})`;
+    const init = { ...ctx, retryable: true, cause, outcomeUnknown: write && !connectFailed };
+    return timedOut ? new TimeoutError(init) : new NetworkError(init);
+  }
+
+  private log(e: LogEvent): void {
+    this.opts.logger?.(e);
+  }
+}
+
+/** Retry-After: integer seconds (the spec) or an HTTP date (tolerated). */
+export function parseRetryAfter(v: string | string[] | undefined, now: number): number | null {
+  const s = Array.isArray(v) ? v[0] : v;
+  if (!s) return null;
+  if (/^\d+$/.test(s.trim())) return Number(s.trim());
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : Math.max(0, Math.ceil((t - now) / 1000));
+}

@@ -1,0 +1,113 @@
+// Receiving signed webhook events: signature verification (HMAC-SHA256 over `t + "." + raw body`, constant-time
+// compare, timestamp tolerance, current and previous secret) and de-duplication by event id.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WEBHOOK_HEADERS, WebhookEnvelope } from '../api/index.js';
+
+export class WebhookVerificationError extends Error {
+  constructor(
+    readonly reason:
+      | 'missing_signature'
+      | 'malformed_signature'
+      | 'timestamp_out_of_tolerance'
+      | 'signature_mismatch'
+      | 'invalid_envelope',
+  ) {
+    super(`webhook rejected: ${reason.replace(/_/g, ' ')}`);
+    this.name = 'WebhookVerificationError';
+  }
+}
+
+/** The `Service-Signature` value for a body, as the service sends it: `t=<seconds>,v1=<hex>[,v1=<hex>]`. */
+export function signWebhook(rawBody: string | Buffer, secrets: string[], timestampSeconds: number): string {
+  const parts = [`t=${timestampSeconds}`];
+  for (const s of secrets) parts.push(`v1=${hmac(s, timestampSeconds, rawBody).toString('hex')}`);
+  return parts.join(',');
+}
+
+export interface VerifyOptions {
+  rawBody: string | Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  /** The current secret first, then the previous one while a rotation is under way. */
+  secrets: string[];
+  toleranceSeconds?: number;
+  /** Unix ms (tests). */
+  now?: number;
+}
+
+export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope & { deliveryId: string | null } {
+  const header = pick(opts.headers, WEBHOOK_HEADERS.signature);
+  if (!header) throw new WebhookVerificationError('missing_signature');
+  let t: number | null = null;
+  const digests: Buffer[] = [];
+  for (const part of header.split(',')) {
+    const [k, ...rest] = part.trim().split('=');
+    const v = rest.join('=').trim();
+    if (k === 't' && /^\d+$/.test(v)) t = Number(v);
+    else if (k === 'v1' && v) digests.push(decodeDigest(v));
+  }
+  if (t === null || digests.length === 0) throw new WebhookVerificationError('malformed_signature');
+  const seconds = t > 1e12 ? Math.floor(t / 1000) : t;
+  const now = (opts.now ?? Date.now()) / 1000;
+  if (Math.abs(now - seconds) > (opts.toleranceSeconds ?? 300))
+    throw new WebhookVerificationError('timestamp_out_of_tolerance');
+  const tRaw = header.match(/t=(\d+)/)![1]!;
+  const ok = opts.secrets.some((secret) => {
+    const expected = hmacRaw(secret, tRaw, opts.rawBody);
+    return digests.some((d) => d.length === expected.length && timingSafeEqual(d, expected));
+  });
+  if (!ok) throw new WebhookVerificationError('signature_mismatch');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(opts.rawBody.toString());
+  } catch {
+    throw new WebhookVerificationError('invalid_envelope');
+  }
+  const env = WebhookEnvelope.safeParse(parsed);
+  if (!env.success) throw new WebhookVerificationError('invalid_envelope');
+  return { ...env.data, deliveryId: pick(opts.headers, WEBHOOK_HEADERS.delivery) };
+}
+
+function hmac(secret: string, t: number, body: string | Buffer): Buffer {
+  return hmacRaw(secret, String(t), body);
+}
+
+function hmacRaw(secret: string, t: string, body: string | Buffer): Buffer {
+  return createHmac('sha256', secret).update(`${t}.`).update(body).digest();
+}
+
+/** Hex (ours) or base64 (tolerated). */
+function decodeDigest(v: string): Buffer {
+  return /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+}
+
+function pick(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  for (const [k, v] of Object.entries(headers)) {
+    if (k.toLowerCase() === name) return (Array.isArray(v) ? v[0] : v) ?? null;
+  }
+  return null;
+}
+
+/** Remembers event ids for `ttlMs` (bounded to `max` entries) so redeliveries are processed once. */
+export function createWebhookDeduper(opts: { ttlMs?: number; max?: number; now?: () => number } = {}) {
+  const ttl = opts.ttlMs ?? 24 * 3600_000;
+  const max = opts.max ?? 10_000;
+  const now = opts.now ?? Date.now;
+  const seenAt = new Map<string, number>();
+  return {
+    /** True when this event id was seen before (a redelivery); records it otherwise. */
+    seen(eventId: string): boolean {
+      const t = now();
+      for (const [id, at] of seenAt) {
+        if (t - at <= ttl && seenAt.size <= max) break;
+        seenAt.delete(id);
+      }
+      const at = seenAt.get(eventId);
+      if (at !== undefined && t - at <= ttl) return true;
+      seenAt.set(eventId, t);
+      return false;
+    },
+    get size() {
+      return seenAt.size;
+    },
+  };
+}
