@@ -19,9 +19,13 @@ function step(text: string): void {
 }
 
 async function startService() {
-  const child = spawn(process.execPath, [path.join(repo, 'bin/uptimectl.js'), 'service', '--port', '0', '--json'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repo, 'bin/uptimectl.js'), 'service', '--port', '0', '--json'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   const [first] = (await once(lines, 'line')) as [string];
   lines.close();
@@ -58,7 +62,9 @@ async function main(): Promise<void> {
     });
     const id = created.data.id;
     console.log(`    ${id} status=${created.data.status} version=${created.etag}`);
-    console.log(`    header X-Demo-Key stored, returned only as valueSet=${created.data.requestHeaders?.[0]?.valueSet}`);
+    console.log(
+      `    header X-Demo-Key stored, returned only as valueSet=${created.data.requestHeaders?.[0]?.valueSet}`,
+    );
 
     step('Changing its interval (PATCH with If-Match)');
     const updated = await client.updateMonitor(id, { intervalSeconds: 60 }, { ifMatch: created.etag! });

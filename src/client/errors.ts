@@ -53,17 +53,13 @@ export class ApiError extends Error {
     this.details = details;
   }
 
-  /** What went wrong and what to do about it, for this status. Subclasses override the advice. */
-  protected static advice(_status: number): string {
-    return '';
-  }
-
   private static describe(init: ApiErrorInit, serverMessage: string | null, details: ErrorDetail[]): string {
     const head = `${init.method} ${init.pathTemplate} failed: ${init.status}`;
     const what =
       serverMessage ?? (typeof init.body === 'string' && init.body.trim() ? init.body.trim() : null);
     const detail = details.length ? ` (${details.map((d) => d.message).join('; ')})` : '';
-    const advice = STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500] : '');
+    // The service's own words when it gave some; otherwise what the status means for the caller.
+    const advice = what ? '' : (STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500] : ''));
     const rid = init.requestId ? ` [request id ${init.requestId}]` : '';
     return `${head}${what ? ` ${what}` : ''}${detail}${advice ? ` — ${advice}` : ''}${rid}`;
   }
