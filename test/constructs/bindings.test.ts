@@ -4,7 +4,9 @@ import { provider } from '../../src/constructs/index.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
+  version: string;
+};
 
 describe('generated CDKTF bindings', () => {
   test('the committed bindings are what the current provider schema generates', async () => {
