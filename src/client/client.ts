@@ -1,4 +1,5 @@
 // UptimeClient: one method per row of the spec's endpoint table (ENDPOINTS), typed by the v1 model.
+import { isIPv4 } from 'node:net';
 import { z } from 'zod';
 import {
   Alert,
@@ -9,6 +10,8 @@ import {
   ExportDownload,
   ExportJob,
   Health,
+  PAGE_SIZE,
+  SummaryQuery,
   Incident,
   IncidentDetail,
   Monitor,
@@ -21,14 +24,17 @@ import {
   type AlertDestination,
   type ExportCreate,
   type MonitorAlertSettingsUpdate,
+  type IncidentListQuery,
   type MonitorCreate,
+  type MonitorListQuery,
+  type StatusPageListQuery,
   type MonitorUpdate,
   type OperationName,
   type ReactivateBody,
   type StatusPageUpdate,
 } from '../api/index.js';
 import { UnexpectedResponseError } from './errors.js';
-import { sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
+import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
 import { SecretSet } from './redact.js';
 import {
   Transport,
@@ -37,7 +43,7 @@ import {
   type RawResult,
   type RetryOptions,
 } from './transport.js';
-import type { Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 
 export interface ClientOptions {
   /** `{base_url}` including `/v1`. Must be https unless the host is loopback. */
@@ -57,8 +63,11 @@ export interface ClientOptions {
   logger?: (e: LogEvent) => void;
   /** Default: the process-wide limiter of this token and base URL. */
   limiter?: RateLimiter;
+  /** Time source for backoff, Retry-After and the limiter (tests). `now`/`sleep` set parts of it. */
   clock?: Clock;
-  /** Source of randomness for backoff jitter (tests). */
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Source of randomness in [0, 1) for backoff jitter (tests). */
   random?: () => number;
 }
 
@@ -80,26 +89,26 @@ export interface Page<T> {
 }
 
 type PageQuery = { limit?: number; cursor?: string };
-/** Query filters of the list operations, as the client takes them (booleans as booleans). */
-export interface MonitorFilters {
-  status?: 'up' | 'down' | 'pending' | 'paused';
-  enabled?: boolean;
-  type?: 'http';
-  updated_after?: string;
-  updated_before?: string;
-}
-export interface IncidentFilters {
-  status?: 'open' | 'resolved';
-  type?: 'availability' | 'performance';
-}
-export interface StatusPageFilters {
-  enabled?: boolean;
-}
+/**
+ * Query filters of the list operations, derived from the model's query schemas (booleans as booleans; the
+ * page fields are separate).
+ */
+type Filters<Q> = Omit<Q, 'limit' | 'cursor' | 'enabled'> &
+  ('enabled' extends keyof Q ? { enabled?: boolean } : unknown);
+export type MonitorFilters = Filters<MonitorListQuery>;
+export type IncidentFilters = Filters<IncidentListQuery>;
+export type StatusPageFilters = Filters<StatusPageListQuery>;
 type ListOperation<Q, T> = (query?: Q & PageQuery, options?: CallOptions) => Promise<ApiResult<Page<T>>>;
 export type WriteOptions = Omit<CallOptions, 'ifMatch'>;
 export type MatchOptions = WriteOptions & { ifMatch: string };
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOOPBACK = new Set(['localhost', '[::1]', '::1']);
+
+/** localhost, ::1 or an IPv4 literal in 127.0.0.0/8 (not a DNS name that merely starts with "127."). */
+function isLoopback(hostname: string): boolean {
+  if (LOOPBACK.has(hostname.toLowerCase())) return true;
+  return isIPv4(hostname) && hostname.startsWith('127.');
+}
 
 export function checkBaseUrl(raw: string): URL {
   let url: URL;
@@ -108,7 +117,7 @@ export function checkBaseUrl(raw: string): URL {
   } catch {
     throw new TypeError(`base URL "${raw}" is not an absolute URL`);
   }
-  const loopback = LOOPBACK.has(url.hostname) || /^127\./.test(url.hostname);
+  const loopback = isLoopback(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw new TypeError(
       `base URL must use https (plain http is allowed only for loopback hosts), got ${url.origin}`,
@@ -121,19 +130,27 @@ export class UptimeClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
   #transport: Transport;
+  /** The keep-alive agent this client made (none when a dispatcher was given). */
+  #agent: Agent | null = null;
 
   constructor(options: ClientOptions) {
     const url = checkBaseUrl(options.baseUrl);
     if (!options.token) throw new TypeError('an API token is required');
     this.baseUrl = url.toString().replace(/\/$/, '');
     const token = options.token;
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    const clock: Clock | undefined =
+      options.clock ??
+      (options.now || options.sleep
+        ? { now: options.now ?? realClock.now, sleep: options.sleep ?? realClock.sleep }
+        : undefined);
     const secrets = new SecretSet();
     secrets.add(token);
-    this.limiter = options.limiter ?? sharedLimiter(this.baseUrl, token, { clock: options.clock });
+    this.limiter = options.limiter ?? sharedLimiter(this.baseUrl, token, { clock });
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
       userAgent: options.userAgent ?? 'terraform-provider-uptime',
-      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      connectTimeoutMs,
       readTimeoutMs: options.readTimeoutMs ?? 15000,
       writeTimeoutMs: options.writeTimeoutMs ?? 30000,
       retry: {
@@ -142,9 +159,9 @@ export class UptimeClient {
         maxDelayMs: options.retry?.maxDelayMs ?? 8000,
         maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
       },
-      dispatcher: options.dispatcher,
+      dispatcher: options.dispatcher ?? (this.#agent = newAgent(connectTimeoutMs)),
       limiter: this.limiter,
-      clock: options.clock,
+      clock,
       random: options.random,
       logger: options.logger,
       secrets,
@@ -154,6 +171,11 @@ export class UptimeClient {
 
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.baseUrl };
+  }
+
+  /** Closes the client's own keep-alive connections (an injected dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    await this.#agent?.close();
   }
 
   // ---- account ----
@@ -179,7 +201,7 @@ export class UptimeClient {
   updateMonitor(monitorId: string, body: MonitorUpdate, o: MatchOptions) {
     return this.single('updateMonitor', { monitorId }, undefined, body, Monitor, o);
   }
-  getMonitorSummary(monitorId: string, query?: { range?: '24h' | '7d' | '30d' }, o?: CallOptions) {
+  getMonitorSummary(monitorId: string, query?: z.input<typeof SummaryQuery>, o?: CallOptions) {
     return this.single('getMonitorSummary', { monitorId }, query, undefined, MonitorSummary, o);
   }
   listMonitorChecks(monitorId: string, q?: PageQuery, o?: CallOptions) {
@@ -320,6 +342,17 @@ export class UptimeClient {
     schema: T,
     o: CallOptions | undefined,
   ): Promise<ApiResult<Page<z.infer<T>>>> {
+    const limit = (query as { limit?: unknown } | undefined)?.limit;
+    if (
+      limit !== undefined &&
+      (typeof limit !== 'number' ||
+        !Number.isInteger(limit) ||
+        limit < PAGE_SIZE.min ||
+        limit > PAGE_SIZE.max)
+    )
+      throw new TypeError(
+        `${op}: limit (page size) must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`,
+      );
     const raw = await this.#transport.call(
       endpoint(op),
       params,
@@ -351,6 +384,22 @@ export class UptimeClient {
       replayed: raw.replayed,
     };
   }
+}
+
+/** Keep-alive agent with the connect deadline. */
+function newAgent(connectTimeoutMs: number): Agent {
+  return new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000 });
+}
+
+/** Every item of an async iterable (e.g. `client.paginate.listMonitors()`), at most `max` of them. */
+export async function collect<T>(items: AsyncIterable<T>, max = Infinity): Promise<T[]> {
+  const out: T[] = [];
+  if (max <= 0) return out;
+  for await (const item of items) {
+    out.push(item);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 const READ_AFTER_EMPTY_WRITE: Partial<Record<OperationName, OperationName>> = {

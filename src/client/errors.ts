@@ -1,4 +1,4 @@
-import { ErrorBody, type ErrorDetail } from '../api/index.js';
+import { ErrorBody, ErrorDetail } from '../api/index.js';
 
 export type ConflictReason =
   | 'duplicate_monitor'
@@ -20,6 +20,8 @@ export interface ApiErrorInit {
   /** Parsed error body, or the (redacted, truncated) raw text when it was not our JSON shape. */
   body: unknown;
   retryable: boolean;
+  /** The version token sent in If-Match, if any (not a secret; named in 412 messages). */
+  ifMatch?: string | null;
   message?: string;
 }
 
@@ -36,10 +38,7 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
 
   constructor(init: ApiErrorInit) {
-    const parsed = ErrorBody.safeParse(init.body);
-    const code = parsed.success ? parsed.data.error.code : null;
-    const serverMessage = parsed.success ? parsed.data.error.message : null;
-    const details = parsed.success ? (parsed.data.error.details ?? []) : [];
+    const { code, message: serverMessage, details } = readErrorBody(init.body);
     super(init.message ?? ApiError.describe(init, serverMessage, details));
     this.name = new.target.name;
     this.method = init.method;
@@ -54,30 +53,84 @@ export class ApiError extends Error {
   }
 
   private static describe(init: ApiErrorInit, serverMessage: string | null, details: ErrorDetail[]): string {
-    const head = `${init.method} ${init.pathTemplate} failed: ${init.status}`;
-    const what =
-      serverMessage ?? (typeof init.body === 'string' && init.body.trim() ? init.body.trim() : null);
+    const phrase = STATUS_PHRASE[init.status];
+    const head = `${init.method} ${init.pathTemplate} failed: ${init.status}${phrase ? ` ${phrase}` : ''}`;
+    const text = typeof init.body === 'string' ? init.body.trim() : '';
+    // A raw body is only worth quoting when it is short plain text (not an HTML error page).
+    const what = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
     const detail = details.length ? ` (${details.map((d) => d.message).join('; ')})` : '';
+    const version = init.ifMatch ? unquote(init.ifMatch) : null;
     // The service's own words when it gave some; otherwise what the status means for the caller.
-    const advice = what ? '' : (STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500] : ''));
+    let advice = what ? '' : (STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500]! : ''));
+    let note = '';
+    if (init.status === 412 && version) {
+      if (what) note = ` (If-Match named version ${version})`;
+      else
+        advice = `the record changed since version ${version} was read; fetch it again before deciding to retry`;
+    }
     const rid = init.requestId ? ` [request id ${init.requestId}]` : '';
-    return `${head}${what ? ` ${what}` : ''}${detail}${advice ? ` — ${advice}` : ''}${rid}`;
+    return `${head}${what ? ` — ${what}` : ''}${detail}${note}${advice ? ` — ${advice}` : ''}${rid}`;
   }
 
+  /** Everything but the stack; the body is already redacted and truncated. */
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      requestId: this.requestId,
-      code: this.code,
-      details: this.details,
-      retryable: this.retryable,
-    };
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [k, v] of Object.entries(this)) out[k] = v;
+    return out;
   }
 }
+
+/**
+ * Our error body (`src/api/errors.ts`), else whatever of `{error: {code, message}}` or `{code, message}` another
+ * implementation sent (docs/api-decisions.md, client tolerance).
+ */
+export function readErrorBody(body: unknown): {
+  code: string | null;
+  message: string | null;
+  details: ErrorDetail[];
+  existingMonitorId: string | null;
+} {
+  const parsed = ErrorBody.safeParse(body);
+  if (parsed.success)
+    return {
+      code: parsed.data.error.code,
+      message: parsed.data.error.message,
+      details: parsed.data.error.details ?? [],
+      existingMonitorId: parsed.data.error.existingMonitorId ?? null,
+    };
+  const outer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const inner =
+    outer.error && typeof outer.error === 'object' ? (outer.error as Record<string, unknown>) : outer;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const details = ErrorDetail.array().safeParse(inner.details);
+  return {
+    code: str(inner.code),
+    message: str(inner.message) ?? str(outer.message) ?? str(outer.error),
+    details: details.success ? details.data : [],
+    existingMonitorId: str(inner.existingMonitorId),
+  };
+}
+
+function unquote(v: string): string {
+  return v.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+}
+
+const STATUS_PHRASE: Record<number, string> = {
+  400: 'invalid request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  409: 'conflict',
+  410: 'gone',
+  412: 'precondition failed',
+  422: 'invalid request',
+  428: 'precondition required',
+  429: 'rate limited',
+  500: 'server error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+};
 
 const STATUS_ADVICE: Record<number, string> = {
   400: 'correct the request',
@@ -109,7 +162,6 @@ export class ConflictError extends ApiError {
 
   constructor(init: ApiErrorInit) {
     super(init);
-    const parsed = ErrorBody.safeParse(init.body);
     const known: ConflictReason[] = [
       'duplicate_monitor',
       'plan_capacity',
@@ -119,7 +171,7 @@ export class ConflictError extends ApiError {
       'invalid_state',
     ];
     this.reason = known.includes(this.code as ConflictReason) ? (this.code as ConflictReason) : 'unknown';
-    let existing = parsed.success ? (parsed.data.error.existingMonitorId ?? null) : null;
+    let existing = readErrorBody(init.body).existingMonitorId;
     if (!existing && this.reason === 'duplicate_monitor') {
       existing =
         /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(this.message)?.[0] ?? null;

@@ -1,6 +1,10 @@
 export {
   UptimeClient,
   checkBaseUrl,
+  collect,
+  type MonitorFilters,
+  type IncidentFilters,
+  type StatusPageFilters,
   type ClientOptions,
   type ApiResult,
   type Page,
@@ -24,5 +28,5 @@ export {
   type RetryOptions,
   type LogEvent,
 } from './transport.js';
-export { REDACTED, redactBody } from './redact.js';
+export { REDACTED, redactBody, redact, SecretSet } from './redact.js';
 export * from './webhooks.js';

@@ -34,28 +34,36 @@ export const realClock: Clock = {
     }),
 };
 
-export function parseRateLimit(headers: Record<string, string | string[] | undefined>): RateLimitInfo | null {
+export function parseRateLimit(
+  headers: Record<string, string | string[] | undefined>,
+  now: number = Date.now(),
+): RateLimitInfo | null {
   const num = (name: string) => {
     const v = headers[name];
     const n = Number(Array.isArray(v) ? v[0] : v);
-    return v === undefined || !Number.isFinite(n) ? null : n;
+    return v === undefined || v === '' || !Number.isFinite(n) ? null : n;
   };
   const info: RateLimitInfo = {
     limit: num('x-ratelimit-limit'),
     remaining: num('x-ratelimit-remaining'),
-    resetAt: toMs(num('x-ratelimit-reset')),
+    resetAt: toMs(num('x-ratelimit-reset'), now),
     monthlyLimit: num('x-ratelimit-monthly-limit'),
     monthlyRemaining: num('x-ratelimit-monthly-remaining'),
-    monthlyResetAt: toMs(num('x-ratelimit-monthly-reset')),
+    monthlyResetAt: toMs(num('x-ratelimit-monthly-reset'), now),
   };
   return Object.values(info).some((v) => v !== null) ? info : null;
 }
 
-/** Reset headers are Unix seconds; tolerate milliseconds. */
-function toMs(v: number | null): number | null {
+/** Reset headers are Unix seconds (the spec); tolerate Unix milliseconds and seconds-from-now. */
+function toMs(v: number | null, now: number): number | null {
   if (v === null) return null;
-  return v > 1e12 ? v : v * 1000;
+  if (v > 1e12) return v;
+  if (v < 1e9) return now + v * 1000;
+  return v * 1000;
 }
+
+/** The spec's allowance is per minute; used to estimate the next reset when a window has ended. */
+const WINDOW_MS = 60_000;
 
 export interface LimiterOptions {
   clock?: Clock;
@@ -69,6 +77,8 @@ export class RateLimiter {
   private limit: number | null = null;
   private remaining: number | null = null;
   private resetAt: number | null = null;
+  /** `resetAt` was extrapolated after a window ended, not read from a response. */
+  private resetEstimated = false;
   /** Calls sent since `remaining` was last read from a response. */
   private sentSinceUpdate = 0;
   private inFlight = 0;
@@ -107,18 +117,20 @@ export class RateLimiter {
     if (this.pausedUntil > now) return this.pausedUntil - now;
     if (this.limit === null || this.remaining === null || this.resetAt === null) return 0;
     if (now >= this.resetAt) {
-      // A new window: the allowance is back; the next response tells the truth.
+      // A new window: the allowance is back. Until a response of this window tells the truth, everything
+      // sent (including calls still in flight) counts against the limit, so waiters released by the reset
+      // do not all rush out at once. The next reset is estimated one window later.
       this.remaining = this.limit;
       this.sentSinceUpdate = this.inFlight;
-      this.resetAt = null;
-      return 0;
+      this.resetAt += Math.ceil((now - this.resetAt + 1) / WINDOW_MS) * WINDOW_MS;
+      this.resetEstimated = true;
     }
     const available = this.remaining - this.sentSinceUpdate - this.reserve;
     if (available <= 0) return this.resetAt - now + 1;
     if (available < this.limit * this.paceBelow) {
       const spacing = (this.resetAt - now) / (available + 1);
       const next = this.lastSentAt + spacing;
-      return next > now ? next - now : 0;
+      return next > now ? Math.ceil(next - now) : 0;
     }
     return 0;
   }
@@ -126,16 +138,25 @@ export class RateLimiter {
   release(info: RateLimitInfo | null): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (!info) return;
+    const now = this.clock.now();
     if (info.limit !== null) this.limit = info.limit;
-    if (info.remaining !== null) {
-      const sameWindow = info.resetAt !== null && info.resetAt === this.resetAt;
+    const r = info.resetAt;
+    // An answer about a window that has already ended, or (late) about an earlier one than we know: its
+    // remaining count says nothing about now.
+    const stale =
+      r !== null && (r <= now || (this.resetAt !== null && !this.resetEstimated && r < this.resetAt));
+    if (info.remaining !== null && !stale) {
+      const sameWindow = r === null || (r === this.resetAt && !this.resetEstimated);
       // Responses of concurrent calls arrive in any order: within one window the smallest remaining is the truth.
       if (!sameWindow || this.remaining === null || info.remaining <= this.remaining) {
         this.remaining = info.remaining;
         this.sentSinceUpdate = this.inFlight;
       }
+      if (r !== null) {
+        this.resetAt = r;
+        this.resetEstimated = false;
+      }
     }
-    if (info.resetAt !== null) this.resetAt = info.resetAt;
     if (info.monthlyLimit !== null) this.monthly.monthlyLimit = info.monthlyLimit;
     if (info.monthlyRemaining !== null) this.monthly.monthlyRemaining = info.monthlyRemaining;
     if (info.monthlyResetAt !== null) this.monthly.monthlyResetAt = info.monthlyResetAt;

@@ -3,12 +3,22 @@
 
 export const REDACTED = '[REDACTED]';
 
+/** Short values would redact ordinary words; they are still never logged or kept by construction. */
+const MIN_SECRET_LENGTH = 4;
+
+/** `text` with every occurrence of each secret replaced by `[REDACTED]` (longest secrets first). */
+export function redact(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  const list = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  for (const s of list) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
 export class SecretSet {
   private readonly secrets = new Set<string>();
 
   add(value: string | null | undefined): void {
-    // Very short values would redact ordinary words; they are still never logged by construction.
-    if (value && value.length >= 4) this.secrets.add(value);
+    if (value && value.length >= MIN_SECRET_LENGTH) this.secrets.add(value);
   }
 
   /** Adds every secret a monitor write body carries: header values and the basic-auth password. */
@@ -20,9 +30,22 @@ export class SecretSet {
   }
 
   redact(text: string): string {
-    let out = text;
-    for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
-    return out;
+    return redact(text, this.secrets);
+  }
+
+  /**
+   * A parsed JSON value with every registered secret scrubbed from its strings and keys. Works on the parsed
+   * value (not its JSON text), so a secret holding characters JSON escapes (quotes, backslashes) is found too.
+   */
+  redactDeep(value: unknown): unknown {
+    if (typeof value === 'string') return this.redact(value);
+    if (Array.isArray(value)) return value.map((v) => this.redactDeep(v));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[this.redact(k)] = this.redactDeep(v);
+      return out;
+    }
+    return value;
   }
 }
 

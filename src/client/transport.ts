@@ -1,7 +1,7 @@
 // One logical API call: rate limiting, the HTTP exchange with deadlines, retries with capped exponential
 // backoff and full jitter, error mapping. Knows nothing about individual endpoints.
 import { randomUUID } from 'node:crypto';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { IDEMPOTENCY_KEY_LENGTH, type Endpoint } from '../api/index.js';
 import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
 import { parseRateLimit, realClock, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
@@ -35,7 +35,8 @@ export interface TransportOptions {
   readTimeoutMs: number;
   writeTimeoutMs: number;
   retry: Required<RetryOptions>;
-  dispatcher?: Dispatcher;
+  /** The client's keep-alive Agent, or an injected dispatcher (MockAgent in tests). */
+  dispatcher: Dispatcher;
   limiter: RateLimiter;
   clock?: Clock;
   random?: () => number;
@@ -84,8 +85,7 @@ export class Transport {
   private readonly random: () => number;
 
   constructor(private readonly opts: TransportOptions) {
-    this.dispatcher =
-      opts.dispatcher ?? new Agent({ connect: { timeout: opts.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+    this.dispatcher = opts.dispatcher;
     this.clock = opts.clock ?? realClock;
     this.random = opts.random ?? Math.random;
   }
@@ -105,7 +105,8 @@ export class Transport {
   ): Promise<RawResult> {
     const path = ep.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const v = params[name];
-      if (v === undefined || v === '') throw new TypeError(`${ep.operation}: ${name} is required`);
+      if (v === undefined || v === '' || v === '.' || v === '..')
+        throw new TypeError(`${ep.operation}: ${name} is required (a record id)`);
       return encodeURIComponent(v);
     });
     if (ep.ifMatch && !options.ifMatch)
@@ -115,12 +116,15 @@ export class Transport {
       idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
       if (
         idempotencyKey.length < IDEMPOTENCY_KEY_LENGTH.min ||
-        idempotencyKey.length > IDEMPOTENCY_KEY_LENGTH.max
+        idempotencyKey.length > IDEMPOTENCY_KEY_LENGTH.max ||
+        !/^[\x21-\x7e]+$/.test(idempotencyKey)
       )
         throw new TypeError(
-          `idempotencyKey must have ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
+          `idempotencyKey must have ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} visible ASCII characters`,
         );
     }
+    // A write is only ever repeated under its Idempotency-Key (every write of v1 has one).
+    const mayRetry = !ep.write || idempotencyKey !== undefined;
     const url = new URL(this.opts.baseUrl.replace(/\/$/, '') + path);
     for (const [k, v] of Object.entries(query ?? {}))
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -135,7 +139,7 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     const timeoutMs = options.timeoutMs ?? (ep.write ? this.opts.writeTimeoutMs : this.opts.readTimeoutMs);
-    const ctx = { method: ep.method, pathTemplate: ep.path, path };
+    const ctx = { method: ep.method, pathTemplate: ep.path, path, ifMatch: options.ifMatch ?? null };
 
     for (let attempt = 1; ; attempt++) {
       await this.opts.limiter.acquire(options.signal);
@@ -154,26 +158,35 @@ export class Transport {
           requestId: res.requestId,
         });
         if (res.status >= 200 && res.status < 300) return res;
-        const retryAfterSeconds = parseRetryAfter(res.headers['retry-after'], this.clock.now());
+        const now = this.clock.now();
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], now);
+        if (retryAfter !== null && RETRY_STATUSES.has(res.status)) {
+          // Retry-After overrides the backoff (429 per the spec; a 503 may send one too).
+          waitMs = retryAfter * 1000;
+        } else if (res.status === 429 && res.rateLimit?.resetAt != null && res.rateLimit.resetAt > now) {
+          // No Retry-After: honour the reset header instead.
+          waitMs = res.rateLimit.resetAt - now;
+        }
         failure = errorForStatus({
           ...ctx,
           status: res.status,
           requestId: res.requestId,
           body: res.body,
           retryable: RETRY_STATUSES.has(res.status),
-          retryAfterSeconds,
+          retryAfterSeconds: retryAfter ?? (waitMs !== null ? Math.ceil(waitMs / 1000) : null),
         });
-        if (res.status === 429) {
-          const ms = retryAfterSeconds !== null ? retryAfterSeconds * 1000 : null;
-          if (ms !== null) this.opts.limiter.pause(ms);
-          waitMs = ms;
-        }
+        // After a 429 nobody sharing this token sends until the wait is over.
+        if (res.status === 429 && waitMs !== null) this.opts.limiter.pause(waitMs);
       } catch (err) {
         this.opts.limiter.release(null);
         if (options.signal?.aborted) throw err;
+        if (isProgrammingError(err))
+          throw new TypeError(
+            `${ep.method} ${ep.path}: the request could not be built (${this.opts.secrets.redact(String((err as Error).message))})`,
+          );
         failure = this.networkError(err, ctx, ep.write);
       }
-      if (!failure.retryable || attempt >= this.opts.retry.maxAttempts) throw failure;
+      if (!failure.retryable || !mayRetry || attempt >= this.opts.retry.maxAttempts) throw failure;
       if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
       const delayMs = waitMs ?? this.backoff(attempt);
       this.log({
@@ -216,26 +229,32 @@ export class Transport {
       const v = h[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
     };
-    let body: unknown = text;
+    let body: unknown = null;
     if (text) {
       try {
         body = JSON.parse(text);
       } catch {
-        body = this.opts.secrets.redact(text.slice(0, MAX_KEPT_BODY));
+        body = text;
       }
-    } else body = null;
-    if (res.statusCode >= 400 && body && typeof body === 'object')
-      body = JSON.parse(this.opts.secrets.redact(JSON.stringify(body)));
+    }
+    if (res.statusCode >= 300) body = this.keepErrorBody(body, text);
     return {
       status: res.statusCode,
       body,
       headers: h,
       etag: unquoteEtag(first('etag')),
       requestId: first('x-request-id'),
-      rateLimit: parseRateLimit(h),
+      rateLimit: parseRateLimit(h, this.clock.now()),
       replayed: first('idempotent-replayed') === 'true',
       location: first('location'),
     };
+  }
+
+  /** What an error keeps of the response body: secrets scrubbed, at most MAX_KEPT_BODY characters. */
+  private keepErrorBody(body: unknown, text: string): unknown {
+    if (typeof body === 'string') return truncate(this.opts.secrets.redact(body));
+    if (text.length > MAX_KEPT_BODY * 4) return truncate(this.opts.secrets.redact(text));
+    return this.opts.secrets.redactDeep(body);
   }
 
   private networkError(
@@ -259,8 +278,22 @@ export class Transport {
   }
 
   private log(e: LogEvent): void {
-    this.opts.logger?.(e);
+    try {
+      this.opts.logger?.(e);
+    } catch {
+      // A failing logger must not fail the call.
+    }
   }
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_KEPT_BODY ? `${text.slice(0, MAX_KEPT_BODY)}… (truncated)` : text;
+}
+
+/** undici's argument errors (e.g. an invalid header value): a bug in the call, never worth retrying. */
+function isProgrammingError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_INVALID_CHAR';
 }
 
 /** Retry-After: integer seconds (the spec) or an HTTP date (tolerated). */

@@ -37,20 +37,21 @@ export interface VerifyOptions {
 export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope & { deliveryId: string | null } {
   const header = pick(opts.headers, WEBHOOK_HEADERS.signature);
   if (!header) throw new WebhookVerificationError('missing_signature');
-  let t: number | null = null;
+  if (opts.secrets.length === 0) throw new TypeError('verifyWebhook needs at least one signing secret');
+  let tRaw: string | null = null;
   const digests: Buffer[] = [];
   for (const part of header.split(',')) {
     const [k, ...rest] = part.trim().split('=');
     const v = rest.join('=').trim();
-    if (k === 't' && /^\d+$/.test(v)) t = Number(v);
-    else if (k === 'v1' && v) digests.push(decodeDigest(v));
+    if (k?.trim() === 't' && /^\d+$/.test(v)) tRaw = v;
+    else if (k?.trim() === 'v1' && v) digests.push(decodeDigest(v));
   }
-  if (t === null || digests.length === 0) throw new WebhookVerificationError('malformed_signature');
+  if (tRaw === null || digests.length === 0) throw new WebhookVerificationError('malformed_signature');
+  const t = Number(tRaw);
   const seconds = t > 1e12 ? Math.floor(t / 1000) : t;
   const now = (opts.now ?? Date.now()) / 1000;
   if (Math.abs(now - seconds) > (opts.toleranceSeconds ?? 300))
     throw new WebhookVerificationError('timestamp_out_of_tolerance');
-  const tRaw = header.match(/t=(\d+)/)![1]!;
   const ok = opts.secrets.some((secret) => {
     const expected = hmacRaw(secret, tRaw, opts.rawBody);
     return digests.some((d) => d.length === expected.length && timingSafeEqual(d, expected));
@@ -97,12 +98,14 @@ export function createWebhookDeduper(opts: { ttlMs?: number; max?: number; now?:
     /** True when this event id was seen before (a redelivery); records it otherwise. */
     seen(eventId: string): boolean {
       const t = now();
+      // Oldest first (insertion order): drop what expired, and the oldest beyond `max`.
       for (const [id, at] of seenAt) {
-        if (t - at <= ttl && seenAt.size <= max) break;
+        if (t - at <= ttl && seenAt.size < max) break;
         seenAt.delete(id);
       }
       const at = seenAt.get(eventId);
       if (at !== undefined && t - at <= ttl) return true;
+      seenAt.delete(eventId);
       seenAt.set(eventId, t);
       return false;
     },

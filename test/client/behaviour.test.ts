@@ -13,6 +13,8 @@ import {
   UnexpectedResponseError,
   ValidationError,
   UptimeClient,
+  collect,
+  RateLimiter,
 } from '../../src/client/index.js';
 import { BASE, MONITOR_ID, harness, monitor, reply } from './helpers.js';
 
@@ -128,7 +130,223 @@ describe('retries', () => {
   });
 });
 
+describe('retries: Retry-After, reset headers and idempotency keys', () => {
+  test('a 503 with Retry-After waits that long instead of the jittered backoff', async () => {
+    const h = harness({ random: () => 0.999 });
+    reply(h, 'GET', '/usage', 503, err('unavailable', 'maintenance'), { 'retry-after': '2' });
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    await h.client.getUsage();
+    expect(h.sleeps).toEqual([2000]);
+  });
+
+  test('a 429 without Retry-After waits for X-RateLimit-Reset', async () => {
+    const h = harness({ random: () => 0.5 });
+    // harness clock starts at 1_700_000_000_000; the window resets 12 s later
+    reply(h, 'GET', '/usage', 429, err('rate_limited', 'slow down'), {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1700000012',
+    });
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    await h.client.getUsage();
+    expect(h.sleeps).toEqual([12_000]);
+    expect(h.logs.find((l) => l.event === 'retry')).toMatchObject({
+      status: 429,
+      delayMs: 12_000,
+      attempt: 1,
+    });
+  });
+
+  test('a 429 on a write is retried with the same Idempotency-Key after Retry-After', async () => {
+    const h = harness();
+    reply(h, 'POST', '/exports', 429, err('rate_limited', 'too many exports'), { 'retry-after': '1' });
+    reply(h, 'POST', '/exports', 202, { data: exportJob() });
+    const r = await h.client.createExport({ monitorId: MONITOR_ID });
+    expect(r.status).toBe(202);
+    expect(h.sleeps).toEqual([1000]);
+    expect(h.requests[0]!.headers['idempotency-key']).toBe(h.requests[1]!.headers['idempotency-key']);
+  });
+
+  test('sleep and random can be injected on their own (no clock object)', async () => {
+    const waits: number[] = [];
+    const h = harness({
+      clock: undefined,
+      limiter: new RateLimiter(),
+      random: () => 0.5,
+      sleep: async (ms) => void waits.push(ms),
+      retry: { baseDelayMs: 1000, maxDelayMs: 1000 },
+    });
+    reply(h, 'GET', '/usage', 502, 'bad gateway');
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    await h.client.getUsage();
+    expect(waits).toEqual([500]);
+  });
+
+  test('a caller-supplied Idempotency-Key is sent as given on every attempt', async () => {
+    const h = harness({ random: () => 0 });
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/activate`, 500, err('internal', 'boom'));
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/activate`, 200, { data: monitor() });
+    await h.client.activateMonitor(MONITOR_ID, { idempotencyKey: 'apply-42-activate' });
+    expect(h.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      'apply-42-activate',
+      'apply-42-activate',
+    ]);
+  });
+
+  test('two logical writes get two different keys', async () => {
+    const h = harness();
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 200, { data: monitor() });
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 200, { data: monitor() });
+    await h.client.pauseMonitor(MONITOR_ID);
+    await h.client.pauseMonitor(MONITOR_ID);
+    const [a, b] = h.requests.map((r) => r.headers['idempotency-key']);
+    expect(a).not.toBe(b);
+  });
+
+  test.each(['short', 'x'.repeat(129), 'has space in it', 'ümlaut-key-1'])(
+    'an invalid Idempotency-Key %p is refused before any request',
+    async (key) => {
+      const h = harness();
+      await expect(h.client.pauseMonitor(MONITOR_ID, { idempotencyKey: key })).rejects.toThrow(
+        /idempotencyKey must have 8 to 128/,
+      );
+      expect(h.requests).toHaveLength(0);
+    },
+  );
+
+  test('a timed-out read is retried and does not claim an unknown outcome', async () => {
+    const h = harness({ random: () => 0, readTimeoutMs: 30, retry: { maxAttempts: 2 } });
+    for (let i = 0; i < 2; i++)
+      h.pool.intercept({ path: '/v1/usage', method: 'GET' }).reply(200, { data: usage() }).delay(300);
+    const e = (await h.client.getUsage().catch((x: unknown) => x)) as TimeoutError;
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(e.outcomeUnknown).toBe(false);
+    expect(e.retryable).toBe(true);
+    expect(h.logs.filter((l) => l.event === 'request')).toHaveLength(2);
+  });
+
+  test('a timed-out write that never succeeds ends with outcomeUnknown', async () => {
+    const h = harness({ random: () => 0, writeTimeoutMs: 30, retry: { maxAttempts: 2 } });
+    for (let i = 0; i < 2; i++)
+      h.pool
+        .intercept({ path: `/v1/monitors/${MONITOR_ID}`, method: 'PATCH' })
+        .reply(200, { data: monitor() })
+        .delay(300);
+    const e = (await h.client
+      .updateMonitor(MONITOR_ID, { name: 'x' }, { ifMatch: 'v1' })
+      .catch((x: unknown) => x)) as TimeoutError;
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(e.outcomeUnknown).toBe(true);
+    expect(e.message).toMatch(
+      /PATCH \/monitors\/\{monitorId\} failed: timed out — the write may have happened/,
+    );
+  });
+
+  test('a per-call timeoutMs overrides the default deadline', async () => {
+    const h = harness({ retry: { maxAttempts: 1 } });
+    h.pool.intercept({ path: '/v1/usage', method: 'GET' }).reply(200, { data: usage() }).delay(200);
+    await expect(h.client.getUsage({ timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  test('a caller abort stops the call without retrying', async () => {
+    const h = harness({ random: () => 0 });
+    h.pool.intercept({ path: '/v1/usage', method: 'GET' }).reply(200, { data: usage() }).delay(500);
+    const ctl = new AbortController();
+    const p = h.client.getUsage({ signal: ctl.signal });
+    setTimeout(() => ctl.abort(new Error('stop')), 10);
+    await expect(p).rejects.toThrow('stop');
+    expect(h.logs.filter((l) => l.event === 'request')).toHaveLength(1);
+  });
+});
+
 describe('If-Match and ETag', () => {
+  test('read → update → archive: each write sends the version the previous answer gave', async () => {
+    const h = harness();
+    reply(
+      h,
+      'GET',
+      `/monitors/${MONITOR_ID}`,
+      200,
+      { data: monitor({ version: 'v1-aaaa' }) },
+      { etag: '"v1-aaaa"' },
+    );
+    reply(
+      h,
+      'PATCH',
+      `/monitors/${MONITOR_ID}`,
+      200,
+      { data: monitor({ version: 'v2-bbbb' }) },
+      { etag: '"v2-bbbb"' },
+    );
+    reply(
+      h,
+      'POST',
+      `/monitors/${MONITOR_ID}/archive`,
+      200,
+      { data: monitor({ version: 'v3-cccc', archived: true, status: 'archived' }) },
+      { etag: '"v3-cccc"' },
+    );
+    const read = await h.client.getMonitor(MONITOR_ID);
+    const updated = await h.client.updateMonitor(
+      MONITOR_ID,
+      { intervalSeconds: 60 },
+      { ifMatch: read.etag! },
+    );
+    const archived = await h.client.archiveMonitor(MONITOR_ID, { ifMatch: updated.etag! });
+    expect(h.requests.map((r) => r.headers['if-match'])).toEqual([undefined, '"v1-aaaa"', '"v2-bbbb"']);
+    expect(archived.etag).toBe('v3-cccc');
+    expect(archived.data.status).toBe('archived');
+  });
+
+  test('without an ETag header the version comes from the record', async () => {
+    const h = harness();
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/alert-settings`, 200, { data: alertSettings('v5-eeee') });
+    expect((await h.client.getAlertSettings(MONITOR_ID)).etag).toBe('v5-eeee');
+  });
+
+  test('a stale version: 412 PreconditionFailedError naming the version, not retried', async () => {
+    const h = harness();
+    reply(h, 'PATCH', `/monitors/${MONITOR_ID}/status-page`, 412, {
+      error: { code: 'precondition_failed', message: 'If-Match does not match the current version' },
+    });
+    const e = (await h.client
+      .updateStatusPage(MONITOR_ID, { title: 'x' }, { ifMatch: 'v1-old' })
+      .catch((x: unknown) => x)) as PreconditionFailedError;
+    expect(e).toBeInstanceOf(PreconditionFailedError);
+    expect(e.retryable).toBe(false);
+    expect(e.message).toBe(
+      'PATCH /monitors/{monitorId}/status-page failed: 412 precondition failed — If-Match does not match the current version (If-Match named version v1-old) [request id req_1]',
+    );
+    expect(h.requests).toHaveLength(1);
+  });
+
+  test('412 without a service message says what to do', async () => {
+    const h = harness();
+    reply(h, 'PATCH', `/monitors/${MONITOR_ID}`, 412, '');
+    const e = (await h.client
+      .updateMonitor(MONITOR_ID, { name: 'x' }, { ifMatch: '"v1-old"' })
+      .catch((x: unknown) => x)) as PreconditionFailedError;
+    expect(e.message).toBe(
+      'PATCH /monitors/{monitorId} failed: 412 precondition failed — the record changed since version v1-old was read; fetch it again before deciding to retry [request id req_1]',
+    );
+  });
+
+  test('428 from the service is a PreconditionRequiredError', async () => {
+    const h = harness();
+    reply(
+      h,
+      'POST',
+      `/monitors/${MONITOR_ID}/reactivate`,
+      428,
+      err('precondition_required', 'needs If-Match'),
+    );
+    const e = await h.client
+      .reactivateMonitor(MONITOR_ID, undefined, { ifMatch: 'v1' })
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PreconditionRequiredError);
+    expect(h.requests[0]!.body ?? null).toBeNull();
+  });
+
   test('If-Match is sent quoted, the new version comes back unquoted', async () => {
     const h = harness();
     reply(
@@ -264,7 +482,162 @@ describe('error mapping', () => {
   });
 });
 
+describe('error mapping by operation', () => {
+  test('410 on a download: GoneError telling to create a new export', async () => {
+    const h = harness();
+    const id = `exp_${'b'.repeat(32)}`;
+    reply(h, 'GET', `/exports/${id}/download`, 410, '');
+    const e = (await h.client.getExportDownload(id).catch((x: unknown) => x)) as GoneError;
+    expect(e).toBeInstanceOf(GoneError);
+    expect(e.path).toBe(`/exports/${id}/download`);
+    expect(e.message).toContain('create a new export');
+  });
+
+  test('409 export_not_ready on a download', async () => {
+    const h = harness();
+    const id = `exp_${'c'.repeat(32)}`;
+    reply(
+      h,
+      'GET',
+      `/exports/${id}/download`,
+      409,
+      err('export_not_ready', 'the export is still processing'),
+    );
+    const e = (await h.client.getExportDownload(id).catch((x: unknown) => x)) as ConflictError;
+    expect(e.reason).toBe('export_not_ready');
+    expect(e.retryable).toBe(false);
+  });
+
+  test('409 idempotency_conflict on pause; unknown codes keep the status meaning', async () => {
+    const h = harness();
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 409, err('idempotency_conflict', 'key reused'));
+    reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 409, err('something_new', 'hm'));
+    const a = (await h.client.pauseMonitor(MONITOR_ID).catch((x: unknown) => x)) as ConflictError;
+    const b = (await h.client.pauseMonitor(MONITOR_ID).catch((x: unknown) => x)) as ConflictError;
+    expect([a.reason, b.reason]).toEqual(['idempotency_conflict', 'unknown']);
+    expect(b.code).toBe('something_new');
+  });
+
+  test('duplicate monitor id found in the message when the field is missing', async () => {
+    const h = harness();
+    reply(
+      h,
+      'POST',
+      '/monitors',
+      409,
+      err('duplicate_monitor', `monitor ${MONITOR_ID} already checks this URL`),
+    );
+    const e = (await h.client
+      .createMonitor({ url: 'https://example.com' })
+      .catch((x: unknown) => x)) as ConflictError;
+    expect(e.existingMonitorId).toBe(MONITOR_ID);
+  });
+
+  test('429 once retries are exhausted: RateLimitedError with retryAfterSeconds', async () => {
+    const h = harness({ retry: { maxAttempts: 2 } });
+    for (let i = 0; i < 2; i++)
+      reply(h, 'GET', '/alerts', 429, err('rate_limited', 'slow down'), { 'retry-after': '3' });
+    const e = (await h.client.listAlerts().catch((x: unknown) => x)) as RateLimitedError;
+    expect(e).toBeInstanceOf(RateLimitedError);
+    expect(e).toMatchObject({ status: 429, retryAfterSeconds: 3, retryable: true, code: 'rate_limited' });
+    expect(h.sleeps).toEqual([3000]);
+  });
+
+  test('another error body shape is tolerated: code and message still read', async () => {
+    const h = harness();
+    reply(h, 'GET', `/alerts/alt_9`, 404, { code: 'not_found', message: 'alert alt_9 not found' });
+    const e = (await h.client.getAlert('alt_9').catch((x: unknown) => x)) as NotFoundError;
+    expect(e.code).toBe('not_found');
+    expect(e.message).toBe(
+      'GET /alerts/{alertId} failed: 404 not found — alert alt_9 not found [request id req_1]',
+    );
+  });
+
+  test('an error with an empty body still says what to do', async () => {
+    const h = harness();
+    reply(h, 'GET', '/capabilities', 401, '');
+    const e = (await h.client.getCapabilities().catch((x: unknown) => x)) as UnauthorizedError;
+    expect(e).toBeInstanceOf(UnauthorizedError);
+    expect(e.message).toBe(
+      'GET /capabilities failed: 401 unauthorized — the API token is missing, invalid or expired; check the token [request id req_1]',
+    );
+  });
+
+  test('errors serialize with their fields (no stack)', async () => {
+    const h = harness();
+    reply(h, 'POST', '/monitors', 409, err('plan_capacity', 'plan full'));
+    const e = await h.client.createMonitor({ url: 'https://example.com' }).catch((x: unknown) => x);
+    const json = JSON.parse(JSON.stringify(e));
+    expect(json).toMatchObject({
+      name: 'ConflictError',
+      status: 409,
+      method: 'POST',
+      path: '/monitors',
+      reason: 'plan_capacity',
+      retryable: false,
+      requestId: 'req_1',
+    });
+    expect(json.stack).toBeUndefined();
+  });
+
+  test('a huge error body is truncated', async () => {
+    const h = harness({ retry: { maxAttempts: 1 } });
+    reply(h, 'GET', '/usage', 500, 'x'.repeat(50_000), { 'content-type': 'text/plain' });
+    const e = (await h.client.getUsage().catch((x: unknown) => x)) as ServerError;
+    expect(typeof e.body).toBe('string');
+    expect((e.body as string).length).toBeLessThan(2100);
+    expect(e.message.length).toBeLessThan(300);
+  });
+});
+
 describe('pagination', () => {
+  test('page size is checked against the model (1 to 100) before any request', async () => {
+    const h = harness();
+    await expect(h.client.listMonitors({ limit: 101 })).rejects.toThrow(/from 1 to 100/);
+    await expect(h.client.listIncidents({ limit: 0 })).rejects.toThrow(/from 1 to 100/);
+    expect(h.requests).toHaveLength(0);
+  });
+
+  test('collect gathers a monitor-scoped list to the end (or up to a maximum)', async () => {
+    const h = harness();
+    const incident = (id: string) => ({
+      id,
+      monitorId: MONITOR_ID,
+      startedAt: '2026-01-01T00:00:00Z',
+      status: 'resolved',
+      type: 'availability',
+    });
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/incidents`, 200, {
+      data: [incident('i1'), incident('i2')],
+      pagination: { limit: 100, nextCursor: 'n1' },
+    });
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/incidents`, 200, {
+      data: [incident('i3')],
+      pagination: { limit: 100, nextCursor: null },
+    });
+    const all = await collect(h.client.paginate.listMonitorIncidents(MONITOR_ID, { limit: 100 }));
+    expect(all.map((i) => i.id)).toEqual(['i1', 'i2', 'i3']);
+    expect(h.requests.map((r) => r.path)).toEqual([
+      `/v1/monitors/${MONITOR_ID}/incidents?limit=100`,
+      `/v1/monitors/${MONITOR_ID}/incidents?limit=100&cursor=n1`,
+    ]);
+
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/incidents`, 200, {
+      data: [incident('i1'), incident('i2')],
+      pagination: { limit: 2, nextCursor: 'n1' },
+    });
+    const two = await collect(h.client.paginate.listMonitorIncidents(MONITOR_ID, { limit: 2 }), 2);
+    expect(two).toHaveLength(2);
+    expect(h.requests).toHaveLength(3); // stopped without fetching the next page
+  });
+
+  test('a list page carries items, nextCursor and limit', async () => {
+    const h = harness();
+    reply(h, 'GET', '/status-pages', 200, { data: [], pagination: { limit: 10, nextCursor: null } });
+    const r = await h.client.listStatusPages({ limit: 10 });
+    expect(r.data).toEqual({ items: [], nextCursor: null, limit: 10 });
+  });
+
   test('follows nextCursor to the end, with the page size asked for', async () => {
     const h = harness();
     const ids = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
@@ -304,7 +677,14 @@ describe('pagination', () => {
 });
 
 describe('base URL', () => {
-  test.each(['http://api.example.com/v1', 'ftp://127.0.0.1/v1', 'not a url'])('%s is refused', (url) => {
+  test.each([
+    'http://api.example.com/v1',
+    'ftp://127.0.0.1/v1',
+    'not a url',
+    'http://127.0.0.1.evil.test/v1',
+    'http://localhost.evil.test/v1',
+    'https://user:pw@api.example.com/v1',
+  ])('%s is refused', (url) => {
     expect(() => new UptimeClient({ baseUrl: url, token: 't' })).toThrow(/base URL/);
   });
   test.each([
@@ -312,6 +692,7 @@ describe('base URL', () => {
     'http://127.0.0.1:8080/v1',
     'http://localhost:1/v1',
     'http://[::1]:9/v1',
+    'http://127.8.9.10/v1',
   ])('%s is accepted', (url) => {
     expect(new UptimeClient({ baseUrl: url, token: 't' }).baseUrl).toBe(url);
   });
@@ -323,6 +704,29 @@ describe('base URL', () => {
 function usage() {
   const reset = { limit: 10, remaining: 9, resetAt: '2026-01-01T00:00:00Z' };
   return { perMinute: reset, monthly: { ...reset, used: 1 }, monitors: { used: 1, capacity: 10 } };
+}
+
+function exportJob() {
+  return {
+    id: `exp_${'d'.repeat(32)}`,
+    monitorId: MONITOR_ID,
+    type: 'checks',
+    format: 'csv',
+    status: 'queued',
+    range: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
+    filters: { status: 'all' },
+    createdAt: '2026-01-02T00:00:00Z',
+  };
+}
+
+function alertSettings(version: string) {
+  return {
+    monitorId: MONITOR_ID,
+    version,
+    channels: { email: true, sms: false },
+    destinationIds: { email: null, sms: null },
+    slowResponseAlerts: { enabled: false, thresholdMs: 5000, consecutiveLimit: 3, state: 'healthy' },
+  };
 }
 
 function lower(headers: unknown): Record<string, string> {

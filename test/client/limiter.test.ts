@@ -1,5 +1,11 @@
-import { RateLimiter, sharedLimiter } from '../../src/client/index.js';
-import { harness, reply, MONITOR_ID, monitor, TOKEN } from './helpers.js';
+import { inspect } from 'node:util';
+import { RateLimiter, UptimeClient, parseRateLimit, sharedLimiter } from '../../src/client/index.js';
+import { BASE, harness, reply, MONITOR_ID, monitor, TOKEN } from './helpers.js';
+
+/** Lets MockAgent, promise chains and timers-free sleeps run. */
+async function settle() {
+  for (let i = 0; i < 30; i++) await new Promise((r) => setImmediate(r));
+}
 
 function fakeClock(start = 1_000_000) {
   let now = start;
@@ -86,6 +92,98 @@ describe('rate limiter', () => {
     expect(limiter.delay()).toBe(5000);
     await clock.advance(5000);
     expect(limiter.delay()).toBe(0);
+  });
+
+  test('waiters released by a reset do not rush past the limit of the new window', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    const resetAt = clock.now() + 10_000;
+    await limiter.acquire();
+    limiter.release(headers(0, resetAt, 3));
+    let passed = 0;
+    // each call is answered (without rate-limit headers) right after it is sent
+    const calls = Array.from({ length: 7 }, () =>
+      limiter.acquire().then(() => {
+        passed++;
+        limiter.release(null);
+      }),
+    );
+    await settle();
+    expect(passed).toBe(0);
+    await clock.advance(10_001);
+    await settle();
+    expect(passed).toBe(3); // the new window's limit, not all seven
+    await clock.advance(60_000); // the estimated next reset
+    await settle();
+    expect(passed).toBe(6);
+    await clock.advance(60_000);
+    await Promise.all(calls);
+    expect(passed).toBe(7);
+  });
+
+  test('a late answer about an ended window does not undo the reset', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    const first = clock.now() + 5_000;
+    await limiter.acquire();
+    limiter.release(headers(5, first));
+    await clock.advance(6_000);
+    expect(limiter.delay()).toBe(0); // rolled over: 10 available again
+    await limiter.acquire();
+    limiter.release(headers(0, first)); // stale: about the window that ended
+    expect(limiter.snapshot().remaining).toBe(10);
+    expect(limiter.delay()).toBe(0);
+  });
+
+  test('reset headers: Unix seconds, tolerated Unix ms and seconds-from-now', () => {
+    const now = 1_700_000_000_000;
+    const reset = (v: string) => parseRateLimit({ 'x-ratelimit-reset': v }, now)!.resetAt;
+    expect(reset('1700000060')).toBe(1_700_000_060_000);
+    expect(reset('1700000060000')).toBe(1_700_000_060_000);
+    expect(reset('30')).toBe(now + 30_000);
+    expect(parseRateLimit({}, now)).toBeNull();
+  });
+
+  test('concurrent calls from two clients of one token share the limiter: no 429 collected', async () => {
+    const clock = fakeClock(1_700_000_000_000);
+    const limiter = new RateLimiter({ clock });
+    const h = harness({ clock, limiter });
+    const other = new UptimeClient({ baseUrl: BASE, token: TOKEN, dispatcher: h.agent, clock, limiter });
+    // The service's view: 3 per window, 2 left in this one (reset at +30 s), then a fresh window.
+    const windowOf = (remaining: number, reset: number) => ({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(reset),
+    });
+    await limiter.acquire();
+    limiter.release(parseRateLimit(windowOf(2, 1_700_000_030), clock.now()));
+    for (const r of [1, 0])
+      reply(h, 'GET', `/monitors/${MONITOR_ID}`, 200, { data: monitor() }, windowOf(r, 1_700_000_030));
+    for (const r of [2, 1, 0])
+      reply(h, 'GET', `/monitors/${MONITOR_ID}`, 200, { data: monitor() }, windowOf(r, 1_700_000_090));
+    reply(h, 'GET', `/monitors/${MONITOR_ID}`, 200, { data: monitor() }, windowOf(2, 1_700_000_150));
+
+    const calls = Array.from({ length: 6 }, (_, i) => (i % 2 ? other : h.client).getMonitor(MONITOR_ID));
+    await settle();
+    expect(h.requests).toHaveLength(2);
+    await clock.advance(30_001);
+    await settle();
+    expect(h.requests).toHaveLength(5);
+    expect(limiter.snapshot()).toMatchObject({ remaining: 0, resetAt: 1_700_000_090_000 });
+    await clock.advance(60_000);
+    await settle();
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(h.requests).toHaveLength(6);
+  });
+
+  test('two clients built for the same token and base URL share one limiter', () => {
+    const a = new UptimeClient({ baseUrl: 'https://shared.test/v1', token: TOKEN });
+    const b = new UptimeClient({ baseUrl: 'https://shared.test/v1', token: TOKEN });
+    const c = new UptimeClient({ baseUrl: 'https://shared.test/v1', token: `${TOKEN}-2` });
+    expect(a.limiter).toBe(b.limiter);
+    expect(a.limiter).not.toBe(c.limiter);
+    expect(inspect(a.limiter, { depth: 5, showHidden: true })).not.toContain(TOKEN);
   });
 
   test('one limiter per base URL and token in the process, keyed without the token', () => {

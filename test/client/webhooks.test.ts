@@ -115,6 +115,51 @@ describe('webhook verification', () => {
     ).toBe('malformed_signature');
   });
 
+  test('a header signed with both secrets verifies for a receiver that only knows one of them', () => {
+    const sig = signWebhook(body, [CURRENT, PREVIOUS], t);
+    expect(sig.split(',')).toHaveLength(3);
+    for (const secrets of [[CURRENT], [PREVIOUS]])
+      expect(
+        verifyWebhook({ rawBody: body, headers: { 'service-signature': sig }, secrets, now }).eventId,
+      ).toBe('evt_1');
+  });
+
+  test('tolerated: t in milliseconds (signed as sent); the tolerance applies to it as seconds', () => {
+    const tMs = t * 1000;
+    const digest = createHmac('sha256', CURRENT).update(`${tMs}.${body}`).digest('hex');
+    const headers = { 'service-signature': `t=${tMs},v1=${digest}` };
+    expect(verifyWebhook({ rawBody: body, headers, secrets: [CURRENT], now }).eventId).toBe('evt_1');
+    expect(
+      reason(() => verifyWebhook({ rawBody: body, headers, secrets: [CURRENT], now: now + 600_000 })),
+    ).toBe('timestamp_out_of_tolerance');
+  });
+
+  test('a custom tolerance is honoured', () => {
+    const sig = signWebhook(body, [CURRENT], t);
+    const opts = { rawBody: body, headers: { 'service-signature': sig }, secrets: [CURRENT] };
+    expect(reason(() => verifyWebhook({ ...opts, toleranceSeconds: 30, now: now + 31_000 }))).toBe(
+      'timestamp_out_of_tolerance',
+    );
+    expect(verifyWebhook({ ...opts, toleranceSeconds: 30, now: now - 29_000 }).eventId).toBe('evt_1');
+  });
+
+  test('a valid signature over a body that is not an envelope is rejected as invalid_envelope', () => {
+    const raw = JSON.stringify({ hello: 'world' });
+    const sig = signWebhook(raw, [CURRENT], t);
+    expect(
+      reason(() =>
+        verifyWebhook({ rawBody: raw, headers: { 'service-signature': sig }, secrets: [CURRENT], now }),
+      ),
+    ).toBe('invalid_envelope');
+  });
+
+  test('no secrets configured is a programming error', () => {
+    const sig = signWebhook(body, [CURRENT], t);
+    expect(() =>
+      verifyWebhook({ rawBody: body, headers: { 'service-signature': sig }, secrets: [], now }),
+    ).toThrow(TypeError);
+  });
+
   test('tolerated: base64 digests and parts in another order', () => {
     const digest = createHmac('sha256', CURRENT).update(`${t}.${body}`).digest('base64');
     expect(
@@ -142,6 +187,21 @@ describe('webhook de-duplication', () => {
   test('memory stays bounded', () => {
     const d = createWebhookDeduper({ max: 100 });
     for (let i = 0; i < 1000; i++) d.seen(`evt_${i}`);
-    expect(d.size).toBeLessThanOrEqual(101);
+    expect(d.size).toBeLessThanOrEqual(100);
+    expect(d.seen('evt_999')).toBe(true); // the newest are kept
+    expect(d.seen('evt_0')).toBe(false); // the oldest were dropped
+  });
+
+  test('an id seen again after expiry is remembered from then on, and old ones still expire', () => {
+    let clock = 0;
+    const d = createWebhookDeduper({ ttlMs: 1000, now: () => clock });
+    d.seen('a');
+    clock = 500;
+    d.seen('b');
+    clock = 1200; // a expired, b not
+    expect(d.seen('a')).toBe(false);
+    clock = 1600; // b expired now; a (re-seen at 1200) is not
+    expect(d.seen('b')).toBe(false);
+    expect(d.seen('a')).toBe(true);
   });
 });
