@@ -1,0 +1,85 @@
+// `uptimectl service`: runs the local Monitoring Service API v1. Definition only; the implementation
+// (src/service) is imported when the command runs.
+import { Command, InvalidArgumentError } from 'commander';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('must be a port number (0 = any free port)');
+  return n;
+}
+
+interface Options {
+  port: number;
+  host: string;
+  seed?: string;
+  dataDir?: string;
+  json?: boolean;
+  adminKey?: string;
+}
+
+export function serviceCommand(): Command {
+  return new Command('service')
+    .description(
+      'Run the local implementation of the Monitoring Service API v1 (state in memory or --data-dir)',
+    )
+    .option('--port <port>', 'port to listen on (0 = any free port)', port, 0)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--seed <file>', 'seed file (JSON; see docs/local-service.md); default: one Pro tenant')
+    .option('--data-dir <dir>', 'keep state in this directory across restarts')
+    .option('--json', 'print one JSON line {baseUrl, adminUrl, adminKey, tokens} first on stdout')
+    .option('--admin-key <key>', 'admin API key (default: from the seed, else random)')
+    .action(async (opts: Options) => {
+      // Handlers first, so a signal during start-up still closes cleanly once the service is up.
+      let stopRequested: string | null = null;
+      let stop = (signal: string) => {
+        stopRequested = signal;
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      const { createService } = await import('../../service/index.js');
+      const svc = await createService({
+        port: opts.port,
+        host: opts.host,
+        ...(opts.seed ? { seed: opts.seed } : {}),
+        dataDir: opts.dataDir ?? null,
+        ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
+      });
+      const info = {
+        baseUrl: svc.baseUrl,
+        adminUrl: svc.adminUrl,
+        adminKey: svc.adminKey,
+        tokens: svc.tokens,
+      };
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(info)}\n`);
+      } else {
+        const lines = [
+          'Local Monitoring Service API v1',
+          `  base URL:  ${info.baseUrl}`,
+          `  admin URL: ${info.adminUrl}`,
+          `  admin key: ${info.adminKey}`,
+          '  tokens:',
+          ...Object.entries(info.tokens).map(([name, value]) => `    ${name}: ${value}`),
+          opts.dataDir
+            ? `  data dir:  ${opts.dataDir}`
+            : '  state:     in memory (use --data-dir to keep it)',
+          'Press Ctrl+C to stop.',
+        ];
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      let stopping = false;
+      stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        svc.close().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            process.stderr.write(`uptimectl service: error while stopping on ${signal}: ${String(err)}\n`);
+            process.exit(1);
+          },
+        );
+      };
+      if (stopRequested) stop(stopRequested);
+    });
+}

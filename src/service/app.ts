@@ -1,0 +1,332 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Endpoint } from '../api/index.js';
+import { ENDPOINTS } from '../api/index.js';
+import { registerAdmin } from './admin/index.js';
+import { authenticate, authorize } from './auth.js';
+import { Clock } from './clock.js';
+import type { Ctx, Handler, Result, ServiceContext } from './context.js';
+import { parseIfMatch } from './context.js';
+import { ApiError, errorBody, fromFrameworkError, validation } from './errors.js';
+import { Faults, type Fault } from './faults.js';
+import { fingerprint, Idempotency, readKey } from './idempotency.js';
+import { newRequestId } from './ids.js';
+import { RateLimiter } from './rate-limit.js';
+import { fingerprints } from './render.js';
+import { HANDLERS } from './routes/index.js';
+import { signLink } from './routes/exports.js';
+import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
+import { Store } from './store.js';
+
+export interface ServiceOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  host?: string;
+  /** A seed object, or a path to a seed JSON file. Default: DEFAULT_SEED. Ignored when --data-dir has state. */
+  seed?: Seed | string;
+  /** Keep state across restarts. */
+  dataDir?: string | null;
+  /** Default: the seed's adminKey, else random. */
+  adminKey?: string;
+  /** Print unexpected errors (stack only, never request data) to stderr. Default true. */
+  logErrors?: boolean;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  adminUrl: string;
+  adminKey: string;
+  /** Token values by name (`tenant:name` when a name is used by several tenants). */
+  tokens: Record<string, string>;
+  origin: string;
+  store: Store;
+  clock: Clock;
+  faults: Faults;
+  app: FastifyInstance;
+  /** Stops listening and flushes state. */
+  close(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MALFORMED_JSON = Symbol('malformed JSON');
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  json: string,
+  headers?: Record<string, string>,
+): FastifyReply {
+  reply.code(status);
+  if (headers) for (const k in headers) reply.header(k, headers[k]!);
+  reply.header('content-type', JSON_TYPE);
+  return reply.send(json);
+}
+
+const CODE_BY_STATUS: Record<number, ApiError['code']> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'invalid_state',
+  410: 'gone',
+  412: 'precondition_failed',
+  428: 'precondition_required',
+  429: 'rate_limited',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
+
+function injected(f: Fault): ApiError | null {
+  if (f.rateLimit) {
+    return new ApiError('rate_limited', 'rate limited (injected fault)', {
+      headers: { 'retry-after': String(f.rateLimit.retryAfterSeconds) },
+    });
+  }
+  if (f.status) {
+    return new ApiError(CODE_BY_STATUS[f.status] ?? 'internal', `injected fault (${f.status})`, {
+      status: f.status,
+    });
+  }
+  return null;
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function drop(req: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  req.raw.socket.destroy();
+}
+
+export function tokenTable(store: Store): Record<string, string> {
+  const all = Object.values(store.state.tokens).filter((t) => !t.revoked);
+  const out: Record<string, string> = {};
+  for (const t of all) {
+    const shared = all.filter((o) => o.name === t.name).length > 1;
+    out[shared ? `${t.tenantId}:${t.name}` : t.name] = t.value;
+  }
+  return out;
+}
+
+/** Builds the app, loads state (data dir, else seed) and listens. */
+export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
+  const clock = new Clock();
+  const store = new Store(clock, options.dataDir ?? null, fingerprints);
+  const logErrors = options.logErrors ?? true;
+  const svc: ServiceContext = {
+    store,
+    clock,
+    limiter: new RateLimiter(store),
+    idempotency: new Idempotency(store),
+    faults: new Faults(),
+    adminKey: '',
+    linkSecret: randomBytes(32).toString('hex'),
+    origin: '',
+  };
+
+  let seedAdminKey: string | undefined;
+  if (!store.load()) {
+    const seed =
+      typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
+    seedAdminKey = applySeed(svc, seed).adminKey;
+  }
+  svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
+
+  const app = Fastify({
+    logger: false,
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: false,
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      // Answered 400 by the pipeline after authentication (401 comes first).
+      done(null, MALFORMED_JSON);
+    }
+  });
+
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = fromFrameworkError(err);
+    if (e.code === 'internal' && logErrors) process.stderr.write(`service error: ${(err as Error).stack}\n`);
+    reply.header('x-request-id', req.id);
+    return send(reply, e.status, errorBody(e, req.id), e.extra.headers);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    return send(
+      reply,
+      404,
+      errorBody(new ApiError('not_found', `no route ${req.method} ${req.url.split('?')[0]}`), req.id),
+    );
+  });
+
+  async function run(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    row: Endpoint,
+    handler: Handler,
+    fault?: Fault,
+  ) {
+    let rl: Record<string, string> | undefined;
+    let idem: { tenant: string; key: string; fp: string } | undefined;
+    try {
+      if (fault) {
+        if (fault.latencyMs) await delay(fault.latencyMs);
+        if (fault.drop === 'before') return drop(req, reply);
+        const e = injected(fault);
+        if (e) throw e;
+      }
+      let res: Result;
+      if (row.scopes === 'none') {
+        res = handler({
+          svc,
+          row,
+          auth: undefined as never,
+          params: {},
+          query: {},
+          body: undefined,
+          ifMatch: null,
+        });
+      } else {
+        const auth = authenticate(store, req.headers.authorization);
+        rl = svc.limiter.consume(auth);
+        authorize(row, auth);
+        if (req.body === MALFORMED_JSON) {
+          throw validation([{ field: 'body', rule: 'json', message: 'request body is not valid JSON' }]);
+        }
+        if (row.idempotencyKey) {
+          const key = readKey(req.headers['idempotency-key']);
+          idem = { tenant: auth.tenant.id, key, fp: fingerprint(row.method, req.url, req.body) };
+          const replay = svc.idempotency.lookup(idem.tenant, key, idem.fp);
+          if (replay) {
+            if (fault?.drop === 'after') return drop(req, reply);
+            return send(reply, replay.status, replay.body, {
+              ...rl,
+              ...replay.headers,
+              'idempotent-replayed': 'true',
+            });
+          }
+        }
+        const ifMatch = parseIfMatch(req.headers['if-match']);
+        if (row.ifMatch && ifMatch === null) {
+          throw new ApiError(
+            'precondition_required',
+            'this operation needs an If-Match header with the current ETag',
+          );
+        }
+        const ctx: Ctx = {
+          svc,
+          row,
+          auth,
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, unknown>,
+          body: req.body,
+          ifMatch,
+        };
+        res = handler(ctx);
+      }
+      const status = res.status ?? row.successStatus;
+      if (idem)
+        svc.idempotency.save(idem.tenant, idem.key, idem.fp, {
+          status,
+          headers: res.headers ?? {},
+          body: res.json,
+        });
+      if (fault?.drop === 'after') return drop(req, reply);
+      return send(reply, status, res.json, rl ? { ...rl, ...res.headers } : res.headers);
+    } catch (err) {
+      const e = err instanceof ApiError ? err : fromFrameworkError(err);
+      if (!(err instanceof ApiError) && logErrors)
+        process.stderr.write(`service error: ${(err as Error).stack}\n`);
+      const body = errorBody(e, req.id);
+      // Business-rule conflicts are the operation's answer: a retry with the same key replays them.
+      if (idem && e.status === 409 && e.code !== 'idempotency_conflict') {
+        svc.idempotency.save(idem.tenant, idem.key, idem.fp, { status: e.status, headers: {}, body });
+      }
+      if (fault?.drop === 'after') return drop(req, reply);
+      return send(reply, e.status, body, { ...rl, ...e.extra.headers });
+    }
+  }
+
+  for (const row of ENDPOINTS) {
+    const handler = HANDLERS[row.operation];
+    const routeName = `${row.method} ${row.path}`;
+    app.route({
+      method: row.method,
+      url: `/v1${row.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      handler: (req, reply) => {
+        const fault = svc.faults.size > 0 ? svc.faults.pick(row.operation, routeName) : undefined;
+        return run(req, reply, row, handler, fault);
+      },
+    });
+  }
+
+  // Public status pages (what visitors see; refreshed on PATCH).
+  app.get('/public/status-pages/:slug', (req, reply) => {
+    const m = store.pageBySlug((req.params as { slug: string }).slug);
+    if (!m || !m.page.setUp || !m.page.enabled || !m.page.snapshot) {
+      return send(reply, 404, errorBody(new ApiError('not_found', 'status page not found'), req.id));
+    }
+    return send(
+      reply,
+      200,
+      JSON.stringify({ data: m.page.snapshot }),
+      m.page.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
+    );
+  });
+
+  // Short-lived export download links (the artifact's rows come from the part-2 engine).
+  app.get('/files/exports/:file', (req, reply) => {
+    const id = (req.params as { file: string }).file.replace(/\.csv$/, '');
+    const q = req.query as { expires?: string; sig?: string };
+    const expires = Number(q.expires);
+    const e = store.state.exports[id];
+    if (!e || !q.sig || q.sig !== signLink(svc, id, expires) || expires * 1000 <= clock.now()) {
+      return send(
+        reply,
+        404,
+        errorBody(new ApiError('not_found', 'download link not found or expired'), req.id),
+      );
+    }
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    return reply.send('checkedAt,status,httpStatus,responseTimeMs,failureCategory,failureReason\n');
+  });
+
+  registerAdmin(app, svc);
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const url = new URL(address);
+  const host = url.hostname.includes(':') ? `[${url.hostname.replace(/^\[|\]$/g, '')}]` : url.hostname;
+  svc.origin = `http://${host}:${url.port}`;
+
+  let closed = false;
+  return {
+    baseUrl: `${svc.origin}/v1`,
+    adminUrl: `${svc.origin}/admin`,
+    adminKey: svc.adminKey,
+    tokens: tokenTable(store),
+    origin: svc.origin,
+    store,
+    clock,
+    faults: svc.faults,
+    app,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      store.flush();
+    },
+  };
+}

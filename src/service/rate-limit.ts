@@ -1,0 +1,93 @@
+import { ApiError } from './errors.js';
+import type { AuthContext } from './auth.js';
+import type { Store } from './store.js';
+
+const MINUTE = 60_000;
+
+export interface Allowances {
+  perMinute: { limit: number; remaining: number; resetAt: number };
+  monthly: { limit: number; remaining: number; resetAt: number; used: number } | null;
+}
+
+/**
+ * Per-token fixed one-minute windows and a per-account monthly allowance (UTC calendar month).
+ * Only authenticated requests count; a request answered 429 does not count.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly store: Store) {}
+
+  perMinuteLimit(ctx: AuthContext): number {
+    return ctx.token.perMinuteLimit ?? ctx.tenant.plan.perMinuteLimit;
+  }
+
+  /** Counts the request; throws 429 (with the headers) when an allowance is used up. */
+  consume(ctx: AuthContext): Record<string, string> {
+    const now = this.store.clock.now();
+    const start = now - (now % MINUTE);
+    let w = this.windows.get(ctx.token.id);
+    if (!w || w.start !== start) this.windows.set(ctx.token.id, (w = { start, count: 0 }));
+    const limit = this.perMinuteLimit(ctx);
+    const month = monthWindow(now);
+    const mLimit = ctx.tenant.plan.monthlyLimit;
+    let usage = this.store.state.usage[ctx.tenant.id];
+    if (!usage || usage.month !== month.key)
+      usage = this.store.state.usage[ctx.tenant.id] = { month: month.key, used: 0 };
+
+    const minuteOk = w.count < limit;
+    const monthOk = mLimit === null || usage.used < mLimit;
+    if (minuteOk && monthOk) {
+      w.count += 1;
+      usage.used += 1;
+      this.store.markCountersDirty();
+    }
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - w.count)),
+      'x-ratelimit-reset': String((start + MINUTE) / 1000),
+    };
+    if (mLimit !== null) {
+      headers['x-ratelimit-monthly-limit'] = String(mLimit);
+      headers['x-ratelimit-monthly-remaining'] = String(Math.max(0, mLimit - usage.used));
+      headers['x-ratelimit-monthly-reset'] = String(Math.floor(month.end / 1000));
+    }
+    if (!minuteOk || !monthOk) {
+      const until = !monthOk ? month.end : start + MINUTE;
+      const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
+      throw new ApiError(
+        'rate_limited',
+        !monthOk ? 'monthly request allowance used up' : 'per-minute request allowance used up',
+        { headers: { ...headers, 'retry-after': String(retryAfter) } },
+      );
+    }
+    return headers;
+  }
+
+  /** Current allowances without counting (GET /usage, /capabilities). */
+  peek(ctx: AuthContext): Allowances {
+    const now = this.store.clock.now();
+    const start = now - (now % MINUTE);
+    const w = this.windows.get(ctx.token.id);
+    const count = w && w.start === start ? w.count : 0;
+    const limit = this.perMinuteLimit(ctx);
+    const month = monthWindow(now);
+    const mLimit = ctx.tenant.plan.monthlyLimit;
+    const usage = this.store.state.usage[ctx.tenant.id];
+    const used = usage && usage.month === month.key ? usage.used : 0;
+    return {
+      perMinute: { limit, remaining: Math.max(0, limit - count), resetAt: start + MINUTE },
+      monthly:
+        mLimit === null
+          ? null
+          : { limit: mLimit, remaining: Math.max(0, mLimit - used), resetAt: month.end, used },
+    };
+  }
+}
+
+function monthWindow(now: number): { key: string; end: number } {
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  return { key: `${y}-${String(m + 1).padStart(2, '0')}`, end: Date.UTC(y, m + 1, 1) };
+}

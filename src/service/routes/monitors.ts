@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import type { ErrorDetail } from '../../api/index.js';
+import {
+  DECIDED,
+  INTERVAL_SECONDS,
+  MonitorCreate,
+  MonitorListQuery,
+  MonitorUpdate,
+  ReactivateBody,
+} from '../../api/index.js';
+import { canSee } from '../auth.js';
+import type { Ctx, Handler, Result } from '../context.js';
+import { checkVersion, etag, listJson, loadMonitor, page, parse, parseQuery, single } from '../context.js';
+import { ApiError, validation } from '../errors.js';
+import { newMonitorId, newVersion } from '../ids.js';
+import { monitorJson } from '../render.js';
+import type { MonitorRecord, Store, TenantRecord } from '../store.js';
+import { DEFAULT_DISPLAY_OPTIONS, defaultExpiry } from '../store.js';
+import { applyDestinations, validateDestinations } from './alerts.js';
+
+type CreateBody = z.output<typeof MonitorCreate>;
+type UpdateBody = z.output<typeof MonitorUpdate>;
+
+/** Pause, activate and archive take no body; an empty object is tolerated. */
+const NoBody = z.object({}).strict().optional();
+
+export const orderKey = (m: MonitorRecord): string => `${m.createdAt}|${m.id}`;
+
+function normalizeUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Same normalized URL and method among the tenant's non-archived monitors. */
+function findDuplicate(store: Store, tenantId: string, url: string, method: string, self?: string) {
+  const n = normalizeUrl(url);
+  return store
+    .monitorsOf(tenantId)
+    .find((m) => !m.archived && m.id !== self && m.requestMethod === method && normalizeUrl(m.url) === n);
+}
+
+function duplicate(existing: MonitorRecord): ApiError {
+  return new ApiError(
+    'duplicate_monitor',
+    `a monitor with the same URL and method already exists: ${existing.id}`,
+    { existingMonitorId: existing.id },
+  );
+}
+
+function checkCapacity(store: Store, tenant: TenantRecord): void {
+  const used = store.monitorsOf(tenant.id).filter((m) => !m.archived).length;
+  if (used >= tenant.plan.monitorCapacity) {
+    throw new ApiError(
+      'plan_capacity',
+      `the plan "${tenant.plan.name}" allows ${tenant.plan.monitorCapacity} monitors and ${used} are in use`,
+    );
+  }
+}
+
+/** The plan's minimum interval (400, with the intervals this plan allows). */
+export function checkInterval(tenant: TenantRecord, interval: number, field = 'intervalSeconds'): void {
+  if (interval < tenant.plan.minIntervalSeconds) {
+    const allowed = INTERVAL_SECONDS.filter((i) => i >= tenant.plan.minIntervalSeconds);
+    throw validation([
+      {
+        field,
+        rule: 'plan_minimum',
+        message: `${field} must be at least ${tenant.plan.minIntervalSeconds} on the plan "${tenant.plan.name}"`,
+        allowed: [...allowed],
+      },
+    ]);
+  }
+}
+
+function writeResult(c: Ctx, m: MonitorRecord, status?: number, extra?: Record<string, string>): Result {
+  return single(monitorJson(c.svc.store, m), { ...etag(m.version), ...extra }, status);
+}
+
+/** Header list on write: a header without `value` keeps the saved value of the same name. */
+function mergeHeaders(
+  saved: MonitorRecord['requestHeaders'],
+  input: { name: string; value?: string | undefined }[],
+): MonitorRecord['requestHeaders'] {
+  return input.map((h) => {
+    if (h.value !== undefined) return { name: h.name, value: h.value };
+    const old = saved.find((s) => s.name.toLowerCase() === h.name.toLowerCase());
+    return { name: h.name, value: old?.value ?? null };
+  });
+}
+
+function mergeAuth(
+  saved: MonitorRecord['auth'],
+  input: NonNullable<UpdateBody['authConfig']>,
+): MonitorRecord['auth'] | ErrorDetail {
+  if (input.type === 'none') return { type: 'none', username: null, password: null };
+  const username = input.username ?? (saved.type === 'basic' ? saved.username : null);
+  if (username === null || username === undefined) {
+    return {
+      field: 'authConfig.username',
+      rule: 'required',
+      message: 'authConfig.username is required when authConfig.type is "basic"',
+    };
+  }
+  const password = input.password ?? (saved.type === 'basic' ? saved.password : null);
+  return { type: 'basic', username, password };
+}
+
+/** Applies the write fields shared by create and update (already validated by zod). */
+function applyWrite(m: MonitorRecord, b: UpdateBody, auth: MonitorRecord['auth'] | null): void {
+  if (b.name !== undefined) m.name = b.name;
+  if (b.url !== undefined) m.url = b.url;
+  if (b.intervalSeconds !== undefined) m.intervalSeconds = b.intervalSeconds;
+  if (b.timeoutMs !== undefined) m.timeoutMs = b.timeoutMs;
+  if (b.requestMethod !== undefined) m.requestMethod = b.requestMethod.toUpperCase() as 'GET' | 'HEAD';
+  if (b.followRedirects !== undefined) m.followRedirects = b.followRedirects;
+  if (b.acceptedStatusCodes !== undefined) m.acceptedStatusCodes = [...b.acceptedStatusCodes];
+  if (b.requestHeaders !== undefined) m.requestHeaders = mergeHeaders(m.requestHeaders, b.requestHeaders);
+  if (auth) m.auth = auth;
+  if (b.sslMonitoring) Object.assign(m.ssl, stripUndefined(b.sslMonitoring));
+  if (b.domainMonitoring) Object.assign(m.domain, stripUndefined(b.domainMonitoring));
+  if (b.slowResponseAlerts) {
+    const { state: _readOnly, ...rest } = b.slowResponseAlerts;
+    Object.assign(m.slow, stripUndefined(rest));
+  }
+  if (b.alertChannels) m.alert.channels = { ...b.alertChannels };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Validates the cross-record rules of a write body; returns the resolved auth config. */
+function validateWrite(c: Ctx, b: UpdateBody, saved: MonitorRecord['auth']): MonitorRecord['auth'] | null {
+  const problems: ErrorDetail[] = [];
+  let auth: MonitorRecord['auth'] | null = null;
+  if (b.authConfig) {
+    const r = mergeAuth(saved, b.authConfig);
+    if ('rule' in r) problems.push(r);
+    else auth = r;
+  }
+  problems.push(...validateDestinations(c, b.alertDestinationIds, 'alertDestinationIds'));
+  if (b.alertContacts) {
+    const dests = c.svc.store.destinations(c.auth.tenant.id);
+    for (const [field, channel] of [
+      ['email', 'email'],
+      ['phone', 'sms'],
+    ] as const) {
+      const v = b.alertContacts[field];
+      if (v === undefined || v === null) continue;
+      if (!dests.some((d) => d.channel === channel && d.value.toLowerCase() === v.toLowerCase())) {
+        problems.push({
+          field: `alertContacts.${field}`,
+          rule: 'not_verified',
+          message: `alertContacts.${field} must be a destination already verified in the dashboard`,
+        });
+      }
+    }
+  }
+  if (problems.length) throw validation(problems);
+  if (b.intervalSeconds !== undefined) checkInterval(c.auth.tenant, b.intervalSeconds);
+  return auth;
+}
+
+/** alertContacts (deprecated) selects the verified destinations with those values. */
+function applyContacts(c: Ctx, m: MonitorRecord, b: UpdateBody): void {
+  if (!b.alertContacts) return;
+  const dests = c.svc.store.destinations(c.auth.tenant.id);
+  const { email, phone } = b.alertContacts;
+  if (email !== undefined) {
+    m.alert.destinationIds.email =
+      email === null
+        ? null
+        : (dests.find((d) => d.channel === 'email' && d.value.toLowerCase() === email.toLowerCase())?.id ??
+          null);
+  }
+  if (phone !== undefined) {
+    m.alert.destinationIds.sms =
+      phone === null ? null : (dests.find((d) => d.channel === 'sms' && d.value === phone)?.id ?? null);
+  }
+}
+
+export const createMonitor: Handler = (c) => {
+  const b: CreateBody = parse(MonitorCreate, c.body);
+  const { store } = c.svc;
+  const tenant = c.auth.tenant;
+  const auth = validateWrite(c, b, { type: 'none', username: null, password: null });
+  const method = (b.requestMethod ?? DECIDED.monitorDefaults.requestMethod).toUpperCase();
+  const dup = findDuplicate(store, tenant.id, b.url, method);
+  if (dup) throw duplicate(dup);
+  checkCapacity(store, tenant);
+
+  const now = c.svc.clock.iso();
+  const enabled = b.enabled ?? true;
+  const defaultEmail = store.destinations(tenant.id).find((d) => d.channel === 'email' && d.isDefault);
+  const m: MonitorRecord = {
+    id: newMonitorId(),
+    tenantId: tenant.id,
+    name: b.name ?? new URL(b.url).host,
+    url: b.url,
+    type: 'http',
+    enabled,
+    archived: false,
+    status: enabled ? 'pending' : 'paused',
+    requestMethod: 'GET',
+    intervalSeconds: Math.max(DECIDED.monitorDefaults.intervalSeconds, tenant.plan.minIntervalSeconds),
+    timeoutMs: DECIDED.monitorDefaults.timeoutMs,
+    followRedirects: DECIDED.monitorDefaults.followRedirects,
+    acceptedStatusCodes: [],
+    requestHeaders: [],
+    auth: { type: 'none', username: null, password: null },
+    ssl: defaultExpiry(),
+    domain: defaultExpiry(),
+    slow: {
+      enabled: false,
+      thresholdMs: 5000,
+      consecutiveLimit: 3,
+      state: 'healthy',
+      currentIncidentStartedAt: null,
+      lastAlertedAt: null,
+      lastRecoveredAt: null,
+    },
+    lastCheckAt: null,
+    lastStatusAt: null,
+    responseTimeMs: null,
+    httpStatus: null,
+    checkQueuedAt: enabled ? now : null,
+    createdAt: now,
+    updatedAt: now,
+    version: newVersion(1),
+    counter: 1,
+    alert: {
+      channels: { email: true, sms: false },
+      destinationIds: { email: defaultEmail?.id ?? null, sms: null },
+      version: newVersion(1),
+      counter: 1,
+    },
+    page: newStatusPage(),
+  };
+  applyWrite(m, b, auth);
+  applyContacts(c, m, b);
+  applyDestinations(m, b.alertDestinationIds);
+  store.insertMonitor(m);
+  store.persist();
+  return writeResult(c, m, 201, { location: `${c.svc.origin}/v1/monitors/${m.id}` });
+};
+
+export function newStatusPage(): MonitorRecord['page'] {
+  return {
+    enabled: false,
+    setUp: false,
+    slug: null,
+    title: null,
+    description: null,
+    noindex: false,
+    displayOptions: { ...DEFAULT_DISPLAY_OPTIONS },
+    verificationStatus: 'unverified',
+    customDomain: { configured: false, enabled: false, status: 'none' },
+    version: newVersion(1),
+    counter: 1,
+    updatedAt: null,
+    snapshot: null,
+  };
+}
+
+export const getMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  return single(monitorJson(c.svc.store, m), etag(m.version));
+};
+
+export const listMonitors: Handler = (c) => {
+  const q = parseQuery(MonitorListQuery, c.query);
+  const after = q.updated_after ? Date.parse(q.updated_after) : null;
+  const before = q.updated_before ? Date.parse(q.updated_before) : null;
+  const { store } = c.svc;
+  const r = page(store.monitorsOf(c.auth.tenant.id), orderKey, 1, q.limit, q.cursor, (m) => {
+    if (!canSee(c.auth, m.id)) return false;
+    if (q.status !== undefined && m.status !== q.status) return false;
+    if (q.enabled !== undefined && m.enabled !== q.enabled) return false;
+    if (q.type !== undefined && m.type !== q.type) return false;
+    if (after !== null && !(Date.parse(m.updatedAt) > after)) return false;
+    if (before !== null && !(Date.parse(m.updatedAt) < before)) return false;
+    return true;
+  });
+  return listJson(
+    r.items.map((m) => monitorJson(store, m)),
+    q.limit,
+    r.nextCursor,
+  );
+};
+
+export const updateMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  checkVersion(c, m.version);
+  const b = parse(MonitorUpdate, c.body);
+  const auth = validateWrite(c, b, m.auth);
+  if (!m.archived && (b.url !== undefined || b.requestMethod !== undefined)) {
+    const dup = findDuplicate(
+      c.svc.store,
+      m.tenantId,
+      b.url ?? m.url,
+      (b.requestMethod ?? m.requestMethod).toUpperCase(),
+      m.id,
+    );
+    if (dup) throw duplicate(dup);
+  }
+  c.svc.store.mutateMonitor(m, (m) => {
+    applyWrite(m, b, auth);
+    applyContacts(c, m, b);
+    applyDestinations(m, b.alertDestinationIds);
+  });
+  return writeResult(c, m);
+};
+
+function invalidState(m: MonitorRecord, op: string): ApiError {
+  return new ApiError('invalid_state', `cannot ${op} monitor ${m.id}: it is ${m.status}`);
+}
+
+export const pauseMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  parse(NoBody, c.body);
+  if (m.archived) throw invalidState(m, 'pause');
+  c.svc.store.mutateMonitor(m, (m) => {
+    m.enabled = false;
+    m.status = 'paused';
+    m.checkQueuedAt = null;
+  });
+  return writeResult(c, m);
+};
+
+export const activateMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  parse(NoBody, c.body);
+  if (m.archived) throw invalidState(m, 'activate');
+  if (!m.enabled) {
+    c.svc.store.mutateMonitor(m, (m) => {
+      m.enabled = true;
+      m.status = 'pending';
+      m.checkQueuedAt = c.svc.clock.iso();
+    });
+  }
+  return writeResult(c, m);
+};
+
+export const archiveMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  checkVersion(c, m.version);
+  parse(NoBody, c.body);
+  c.svc.store.mutateMonitor(m, (m) => {
+    m.archived = true;
+    m.enabled = false;
+    m.status = 'archived';
+    m.checkQueuedAt = null;
+  });
+  return writeResult(c, m);
+};
+
+export const reactivateMonitor: Handler = (c) => {
+  const m = loadMonitor(c);
+  checkVersion(c, m.version);
+  const b = parse(ReactivateBody.optional(), c.body) ?? {};
+  if (!m.archived) throw invalidState(m, 'reactivate');
+  const interval = b.intervalSeconds ?? m.intervalSeconds;
+  checkInterval(c.auth.tenant, interval);
+  const dup = findDuplicate(c.svc.store, m.tenantId, m.url, m.requestMethod, m.id);
+  if (dup) throw duplicate(dup);
+  checkCapacity(c.svc.store, c.auth.tenant);
+  c.svc.store.mutateMonitor(m, (m) => {
+    m.archived = false;
+    m.enabled = true;
+    m.status = 'pending';
+    m.intervalSeconds = interval;
+    m.checkQueuedAt = c.svc.clock.iso();
+  });
+  return writeResult(c, m);
+};

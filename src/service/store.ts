@@ -1,0 +1,439 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  Alert,
+  CheckResult,
+  DisplayOptions,
+  ExpiryState,
+  ExportJob,
+  IncidentDetail,
+  Scope,
+} from '../api/index.js';
+import { DECIDED } from '../api/index.js';
+import type { Clock } from './clock.js';
+import { hex, newVersion } from './ids.js';
+
+// ---------------------------------------------------------------------------------------------
+// Records. Everything here is plain JSON so the whole state can be written to --data-dir.
+// Part 2 (checks engine, incidents, alerts, exports, webhooks) fills `checks`, `incidents`,
+// `alerts`, `exports` and the monitor's observation fields, and calls `mutateMonitor` so versions move.
+// ---------------------------------------------------------------------------------------------
+
+export interface PlanConfig {
+  name: string;
+  pro: boolean;
+  monitorCapacity: number;
+  minIntervalSeconds: number;
+  /** Default per-token per-minute allowance. */
+  perMinuteLimit: number;
+  /** Per-account monthly allowance; null: none (no monthly headers). */
+  monthlyLimit: number | null;
+  smsAlerts: boolean;
+}
+
+export type AccountState = 'active' | 'suspended';
+
+export interface TenantRecord {
+  id: string;
+  name: string;
+  plan: PlanConfig;
+  accountState: AccountState;
+  createdAt: string;
+}
+
+export interface TokenRecord {
+  id: string;
+  tenantId: string;
+  name: string;
+  /** Kept so a restarted local service can print it again; never returned by the v1 API. */
+  value: string;
+  scopes: Scope[];
+  /** null: all monitors (unrestricted). */
+  monitorIds: string[] | null;
+  expiresAt: string | null;
+  /** Overrides the plan's per-minute allowance for this token (admin API; the bench raises it). */
+  perMinuteLimit: number | null;
+  revoked: boolean;
+  createdAt: string;
+}
+
+export interface DestinationRecord {
+  id: string;
+  tenantId: string;
+  channel: 'email' | 'sms';
+  value: string;
+  label: string | null;
+  isDefault: boolean;
+}
+
+export interface AlertSettingsRecord {
+  channels: { email: boolean; sms: boolean };
+  destinationIds: { email: string | null; sms: string | null };
+  version: string;
+  counter: number;
+}
+
+export interface StatusPageRecord {
+  enabled: boolean;
+  /** Initial setup done in the "dashboard" (admin API). Until then PATCH answers 409. */
+  setUp: boolean;
+  slug: string | null;
+  title: string | null;
+  description: string | null;
+  noindex: boolean;
+  displayOptions: DisplayOptions;
+  verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed';
+  customDomain: { configured: boolean; enabled: boolean; status: string };
+  version: string;
+  counter: number;
+  updatedAt: string | null;
+  /** Public snapshot, refreshed on every PATCH (served at /public/status-pages/{slug}). */
+  snapshot: Record<string, unknown> | null;
+}
+
+export interface MonitorRecord {
+  id: string;
+  tenantId: string;
+  name: string;
+  url: string;
+  type: 'http';
+  enabled: boolean;
+  archived: boolean;
+  status: 'up' | 'down' | 'pending' | 'paused' | 'archived';
+  requestMethod: 'GET' | 'HEAD';
+  intervalSeconds: number;
+  timeoutMs: number;
+  followRedirects: boolean;
+  acceptedStatusCodes: number[];
+  /** value null: none saved. Values are secrets: never rendered. */
+  requestHeaders: { name: string; value: string | null }[];
+  auth: { type: 'none' | 'basic'; username: string | null; password: string | null };
+  ssl: ExpiryState;
+  domain: ExpiryState;
+  slow: {
+    enabled: boolean;
+    thresholdMs: number;
+    consecutiveLimit: number;
+    state: 'healthy' | 'slow';
+    currentIncidentStartedAt: string | null;
+    lastAlertedAt: string | null;
+    lastRecoveredAt: string | null;
+  };
+  lastCheckAt: string | null;
+  lastStatusAt: string | null;
+  responseTimeMs: number | null;
+  httpStatus: number | null;
+  /** Set when a check is queued (create, activate, reactivate); the part-2 engine consumes it. */
+  checkQueuedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: string;
+  counter: number;
+  alert: AlertSettingsRecord;
+  page: StatusPageRecord;
+}
+
+export interface ExportRecord extends ExportJob {
+  tenantId: string;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  createdAt: number;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface WebhookEndpointRecord {
+  id: string;
+  tenantId: string;
+  url: string;
+  monitorIds: string[];
+  events: string[];
+  secret: string;
+  previousSecret: string | null;
+  rotatedAt: string | null;
+  createdAt: string;
+}
+
+export interface State {
+  schema: 1;
+  tenants: Record<string, TenantRecord>;
+  tokens: Record<string, TokenRecord>;
+  destinations: Record<string, DestinationRecord>;
+  monitors: Record<string, MonitorRecord>;
+  exports: Record<string, ExportRecord>;
+  incidents: Record<string, IncidentDetail & { tenantId: string }>;
+  alerts: Record<string, Alert & { tenantId: string }>;
+  /** Newest first, per monitor. */
+  checks: Record<string, CheckResult[]>;
+  /** key: tenantId + "\n" + Idempotency-Key */
+  idempotency: Record<string, IdempotencyRecord>;
+  webhookEndpoints: Record<string, WebhookEndpointRecord>;
+  /** Monthly request counters per tenant (UTC month "YYYY-MM"). */
+  usage: Record<string, { month: string; used: number }>;
+}
+
+export function emptyState(): State {
+  return {
+    schema: 1,
+    tenants: {},
+    tokens: {},
+    destinations: {},
+    monitors: {},
+    exports: {},
+    incidents: {},
+    alerts: {},
+    checks: {},
+    idempotency: {},
+    webhookEndpoints: {},
+    usage: {},
+  };
+}
+
+export const DEFAULT_DISPLAY_OPTIONS: DisplayOptions = {
+  uptimeTimeline: true,
+  responseTime: true,
+  incidents: true,
+  recentHistory: true,
+};
+
+export function defaultExpiry(): ExpiryState {
+  return {
+    enabled: false,
+    warnDays: DECIDED.expiryWarnDays.default,
+    status: 'unknown',
+    lastCheckedAt: null,
+    expiresAt: null,
+    daysRemaining: null,
+  };
+}
+
+/** Content of each versioned representation, without version and updatedAt. */
+type Fingerprints = { monitor: string; alert: string; page: string };
+
+export class Store {
+  state: State;
+  private readonly tokensByValue = new Map<string, TokenRecord>();
+  private readonly monitorsByTenant = new Map<string, MonitorRecord[]>();
+  private readonly pagesBySlug = new Map<string, MonitorRecord>();
+  /** Render cache, invalidated by version changes (see render.ts). */
+  readonly renderCache = new Map<string, { version: string; json: string }>();
+  private dirtyCounters = false;
+  private readonly file: string | null;
+
+  constructor(
+    readonly clock: Clock,
+    dataDir: string | null,
+    private readonly fingerprint: (m: MonitorRecord) => Fingerprints,
+  ) {
+    this.file = dataDir ? join(dataDir, 'state.json') : null;
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    this.state = emptyState();
+  }
+
+  /** Loads persisted state; false when there is none. */
+  load(): boolean {
+    if (!this.file) return false;
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return false;
+    }
+    this.state = { ...emptyState(), ...(JSON.parse(text) as State) };
+    this.reindex();
+    return true;
+  }
+
+  reindex(): void {
+    this.tokensByValue.clear();
+    this.monitorsByTenant.clear();
+    this.pagesBySlug.clear();
+    this.renderCache.clear();
+    for (const t of Object.values(this.state.tokens)) this.tokensByValue.set(t.value, t);
+    for (const m of Object.values(this.state.monitors)) this.indexMonitor(m);
+  }
+
+  /**
+   * Writes the whole state atomically (temp file, fsync, rename) before the write is acknowledged.
+   * A crash mid-write leaves the previous complete file in place.
+   */
+  persist(): void {
+    this.dirtyCounters = false;
+    if (!this.file) return;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(this.state));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.file);
+    try {
+      const dir = openSync(join(this.file, '..'), 'r');
+      fsyncSync(dir);
+      closeSync(dir);
+    } catch {
+      // Directory fsync is not supported everywhere; the rename is still atomic.
+    }
+  }
+
+  /** Request counters change on every call; they are written with the next write or on close. */
+  markCountersDirty(): void {
+    this.dirtyCounters = true;
+  }
+
+  flush(): void {
+    if (this.dirtyCounters) this.persist();
+  }
+
+  // ----- tenants, tokens, destinations -----
+
+  tenant(id: string): TenantRecord | undefined {
+    return this.state.tenants[id];
+  }
+
+  putTenant(t: TenantRecord): void {
+    this.state.tenants[t.id] = t;
+  }
+
+  tokenByValue(value: string): TokenRecord | undefined {
+    return this.tokensByValue.get(value);
+  }
+
+  putToken(t: TokenRecord): void {
+    const old = this.state.tokens[t.id];
+    if (old) this.tokensByValue.delete(old.value);
+    this.state.tokens[t.id] = t;
+    this.tokensByValue.set(t.value, t);
+  }
+
+  deleteToken(id: string): boolean {
+    const t = this.state.tokens[id];
+    if (!t) return false;
+    this.tokensByValue.delete(t.value);
+    delete this.state.tokens[id];
+    return true;
+  }
+
+  destinations(tenantId: string): DestinationRecord[] {
+    return Object.values(this.state.destinations).filter((d) => d.tenantId === tenantId);
+  }
+
+  putDestination(d: DestinationRecord): void {
+    if (d.isDefault) {
+      for (const o of this.destinations(d.tenantId))
+        if (o.channel === d.channel && o.id !== d.id) o.isDefault = false;
+    }
+    this.state.destinations[d.id] = d;
+  }
+
+  // ----- monitors -----
+
+  monitor(id: string): MonitorRecord | undefined {
+    return this.state.monitors[id];
+  }
+
+  /** The tenant's monitors ordered by createdAt, then id (stable list order). */
+  monitorsOf(tenantId: string): readonly MonitorRecord[] {
+    return this.monitorsByTenant.get(tenantId) ?? [];
+  }
+
+  pageBySlug(slug: string): MonitorRecord | undefined {
+    return this.pagesBySlug.get(slug);
+  }
+
+  insertMonitor(m: MonitorRecord): void {
+    this.state.monitors[m.id] = m;
+    this.indexMonitor(m);
+  }
+
+  private indexMonitor(m: MonitorRecord): void {
+    let list = this.monitorsByTenant.get(m.tenantId);
+    if (!list) this.monitorsByTenant.set(m.tenantId, (list = []));
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareOrder(list[mid]!, m) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, m);
+    if (m.page.slug) this.pagesBySlug.set(m.page.slug, m);
+  }
+
+  /**
+   * Runs a change on a monitor and gives a new version (and updatedAt) to each representation
+   * whose content changed: the monitor, its alert settings, its status page. A change that
+   * changes nothing keeps every version. Persists before returning.
+   */
+  mutateMonitor(m: MonitorRecord, change: (m: MonitorRecord) => void): { changed: boolean } {
+    const before = this.fingerprint(m);
+    const oldSlug = m.page.slug;
+    change(m);
+    const after = this.fingerprint(m);
+    const now = this.clock.iso();
+    let changed = false;
+    if (before.monitor !== after.monitor) {
+      m.counter += 1;
+      m.version = newVersion(m.counter);
+      m.updatedAt = now;
+      changed = true;
+    }
+    if (before.alert !== after.alert) {
+      m.alert.counter += 1;
+      m.alert.version = newVersion(m.alert.counter);
+      changed = true;
+    }
+    if (before.page !== after.page) {
+      m.page.counter += 1;
+      m.page.version = newVersion(m.page.counter);
+      m.page.updatedAt = now;
+      changed = true;
+    }
+    if (oldSlug !== m.page.slug) {
+      if (oldSlug) this.pagesBySlug.delete(oldSlug);
+      if (m.page.slug) this.pagesBySlug.set(m.page.slug, m);
+    }
+    if (changed) this.persist();
+    return { changed };
+  }
+
+  // ----- exports, incidents, alerts, checks (part 2 fills these) -----
+
+  exportsOf(tenantId: string): ExportRecord[] {
+    return Object.values(this.state.exports).filter((e) => e.tenantId === tenantId);
+  }
+
+  // ----- idempotency -----
+
+  idempotency(key: string): IdempotencyRecord | undefined {
+    return this.state.idempotency[key];
+  }
+
+  putIdempotency(key: string, rec: IdempotencyRecord): void {
+    this.state.idempotency[key] = rec;
+    this.persist();
+  }
+
+  dropIdempotency(key: string): void {
+    delete this.state.idempotency[key];
+  }
+
+  /** Forgets keys older than `retentionMs` (called opportunistically). */
+  sweepIdempotency(retentionMs: number): void {
+    const cutoff = this.clock.now() - retentionMs;
+    for (const [k, r] of Object.entries(this.state.idempotency))
+      if (r.createdAt < cutoff) delete this.state.idempotency[k];
+  }
+}
+
+export function compareOrder(a: MonitorRecord, b: MonitorRecord): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export const newDestinationId = (channel: 'email' | 'sms'): string => `dest_${channel}_${hex(12)}`;
