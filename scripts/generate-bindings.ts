@@ -27,7 +27,9 @@ export async function generateBindings(): Promise<Map<string, string>> {
   schema.provider_versions = { [PROVIDER_ADDRESS]: version };
 
   const code = new codemaker.CodeMaker();
-  const constraint = new commons.TerraformProviderConstraint(`${SOURCE}@~> ${version.split('.').slice(0, 2).join('.')}`);
+  const constraint = new commons.TerraformProviderConstraint(
+    `${SOURCE}@~> ${version.split('.').slice(0, 2).join('.')}`,
+  );
   new generator.TerraformProviderGenerator(code, schema).generate(
     new commons.ConstructsMakerProviderTarget(constraint, commons.LANGUAGES[0]),
   );
@@ -79,7 +81,8 @@ export async function staleBindings(): Promise<string[]> {
     if (!existsSync(file)) problems.push(`missing: ${file}`);
     else if ((await readFile(file, 'utf8')) !== content) problems.push(`differs: ${file}`);
   }
-  for (const rel of committed) if (!fresh.has(rel)) problems.push(`no longer generated: ${path.join(GENERATED_DIR, rel)}`);
+  for (const rel of committed)
+    if (!fresh.has(rel)) problems.push(`no longer generated: ${path.join(GENERATED_DIR, rel)}`);
   return problems;
 }
 

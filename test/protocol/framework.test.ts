@@ -32,7 +32,7 @@ describe('JSON schema document', () => {
     const doc = providerSchemaDocument(uptimeProvider) as any;
     expect(doc.format_version).toBe('1.0');
     const p = doc.provider_schemas['registry.terraform.io/uptime-monitoring/uptime'];
-    expect(Object.keys(p)).toEqual(['provider']);
+    expect(Object.keys(p)).toEqual(['provider', 'resource_schemas', 'data_source_schemas']);
     expect(p.provider.version).toBe(0);
     expect(Object.keys(p.provider.block.attributes)).toEqual([
       'base_url',

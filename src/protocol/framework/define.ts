@@ -34,6 +34,8 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
     prior: ModelOf<A> | null;
     ctx: HandlerContext<PD>;
   }) => Planned<ModelOf<A>> | void | Promise<Planned<ModelOf<A>> | void>;
+  /** Called when a destroy is planned (plan_destroy); may add diagnostics, e.g. a warning saying what destroy does. */
+  planDestroy?: (req: { prior: ModelOf<A>; ctx: HandlerContext<PD> }) => void | Promise<void>;
   /** 'passthrough' sets the `id` attribute from the import id; or return a partial state for Read to complete. */
   importState?: 'passthrough' | ((id: string, ctx: HandlerContext<PD>) => Promise<Partial<ModelOf<A>>>);
   /** Raw JSON state upgraders keyed by the stored version; each returns the JSON shape of the next version. */

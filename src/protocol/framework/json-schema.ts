@@ -56,7 +56,11 @@ export function providerSchemaDocument(p: AnyProvider): Json {
   return { format_version: '1.0', provider_schemas: { [p.address]: entry } };
 }
 
-/** Compact, single line, like Terraform prints it. */
+/** Compact, single line, like Terraform prints it (Go's encoding/json escapes <, >, &, U+2028 and U+2029). */
 export function renderSchemaDocument(p: AnyProvider): string {
-  return `${JSON.stringify(providerSchemaDocument(p))}\n`;
+  const text = JSON.stringify(providerSchemaDocument(p)).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `${text}\n`;
 }

@@ -282,13 +282,18 @@ export function createProviderHandlers(provider: AnyProvider, runtime: ProviderR
       const config = decodeDV(r, req.config) as Obj | null;
       const c = ctx(req.prior_private);
       // Destroy (plan_destroy): planned must be null; private carried.
-      if (proposed === null || config === null)
+      if (proposed === null || config === null) {
+        if (prior !== null && r.planDestroy)
+          await guarded(c, 'Plan failed', async () =>
+            r.planDestroy!({ prior: clone(prior) as never, ctx: c }),
+          );
         return {
           planned_state: encodeDV(r, null),
           requires_replace: [],
           planned_private: req.prior_private ?? Buffer.alloc(0),
-          diagnostics: [],
+          diagnostics: wire(c.diagnostics.items),
         };
+      }
       traceValue('PlanResourceChange config', r, config, { tf_resource_type: r.typeName });
       const planned = clone(proposed);
       applyDefaults(r.attrs, config, planned);

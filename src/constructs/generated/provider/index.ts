@@ -8,19 +8,19 @@ import * as cdktf from 'cdktf';
 
 export interface UptimeProviderConfig {
   /**
-  * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable.
+  * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable. Must use https except for localhost.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#base_url UptimeProvider#base_url}
   */
   readonly baseUrl?: string;
   /**
-  * How many times a failed idempotent request is retried.
+  * How many times a failed request is retried (connection errors, timeouts, 429 and 5xx; writes always with the same Idempotency-Key). Omitted: the client default.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#max_retries UptimeProvider#max_retries}
   */
   readonly maxRetries?: number;
   /**
-  * Timeout of one API request in milliseconds.
+  * Timeout of one API request in milliseconds. Omitted: the client default.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#request_timeout_ms UptimeProvider#request_timeout_ms}
   */

@@ -1,0 +1,99 @@
+// Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
+// never holds a secret (the client's messages name status, method, path and the service's message only).
+import { UptimeClient, type LogEvent } from '../client/index.js';
+import type { Capabilities } from '../api/index.js';
+import { DiagnosticError } from '../protocol/diagnostics.js';
+import type { BulkReadState } from './resources/monitor-reader.js';
+
+export type Client = UptimeClient;
+
+export interface ClientSettings {
+  baseUrl: string;
+  token: string;
+  requestTimeoutMs: number | null;
+  maxRetries: number | null;
+}
+
+export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Client {
+  return new UptimeClient({
+    baseUrl: s.baseUrl,
+    token: s.token,
+    userAgent: 'terraform-provider-uptime',
+    ...(log ? { logger: log } : {}),
+    ...(s.requestTimeoutMs !== null ? { readTimeoutMs: s.requestTimeoutMs } : {}),
+    ...(s.maxRetries !== null ? { retry: { maxAttempts: s.maxRetries + 1 } } : {}),
+  });
+}
+
+/** What configure() hands to every handler as ctx.providerData. */
+export interface UptimeProviderData {
+  /** Null when the provider configuration was not known yet (plan with unknown provider arguments). */
+  client: Client | null;
+  /** GET /capabilities at configure time; null when unknown. */
+  capabilities: Capabilities | null;
+  /** Per-process memo (e.g. alert destinations for plan-time checks). */
+  memo: Map<string, Promise<unknown>>;
+  /** Bulk monitor reads during a refresh (resources/monitor-reader.ts). */
+  bulk: BulkReadState;
+}
+
+/** The client, or an error saying why there is none. */
+export function requireClient(pd: UptimeProviderData | undefined): Client {
+  if (!pd?.client)
+    throw new DiagnosticError(
+      'Provider not configured',
+      'The uptime provider configuration was not known when this operation ran (for example base_url or token depend on a value known only after apply). Set them from known values.',
+    );
+  return pd.client;
+}
+
+export function memo<T>(pd: UptimeProviderData, key: string, f: () => Promise<T>): Promise<T> {
+  let p = pd.memo.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = f();
+    pd.memo.set(key, p);
+    p.catch(() => pd.memo.delete(key));
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Error inspection (duck-typed on the client's ApiError fields: status, code, details, existingMonitorId).
+
+export interface ApiErrorLike {
+  status?: number;
+  code?: string | null;
+  message: string;
+  requestId?: string | null;
+  details?: { field: string; rule: string; message: string; allowed?: (string | number | boolean)[] }[];
+  existingMonitorId?: string | null;
+  reason?: string;
+}
+
+export function asApiError(e: unknown): ApiErrorLike | null {
+  if (e && typeof e === 'object' && typeof (e as { status?: unknown }).status === 'number')
+    return e as ApiErrorLike;
+  return null;
+}
+export const statusOf = (e: unknown): number | undefined => asApiError(e)?.status;
+export const codeOf = (e: unknown): string | undefined => {
+  const a = asApiError(e);
+  return a?.code ?? a?.reason;
+};
+
+/** A generic diagnostic for an API failure: what we tried, the status, the service's message, the request id. */
+export function apiFailure(what: string, e: unknown): DiagnosticError {
+  if (e instanceof DiagnosticError) return e;
+  const a = asApiError(e);
+  if (!a) return new DiagnosticError(what, e instanceof Error ? e.message : String(e));
+  const hint =
+    a.status === 401
+      ? ' Check the token (provider argument `token` or UPTIME_API_TOKEN): the service did not accept it.'
+      : a.status === 403
+        ? ' The token, plan or account does not allow this call; see the `uptime_capabilities` data source.'
+        : a.status === 429
+          ? ' The API rate limit was still exceeded after retrying; lower -parallelism or try again later.'
+          : '';
+  const rid = a.requestId && !a.message.includes(a.requestId) ? ` (request id ${a.requestId})` : '';
+  return new DiagnosticError(what, `${a.message}${rid}.${hint}`);
+}

@@ -1,0 +1,31 @@
+// data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
+import { MonitorId, type Monitor } from '../../api/index.js';
+import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
+import { apiFailure, requireClient, statusOf } from '../client.js';
+import { monitorComputed, monitorValues } from './fields.js';
+
+export const monitorDataSource = defineDataSource({
+  typeName: 'uptime_monitor',
+  description:
+    'Reads one monitor, including runtime fields (status, last check, response time) and expiry state.',
+  attributes: { id: stringAttr({ required: true, description: 'Monitor id (UUID).' }), ...monitorComputed },
+  validateConfig: (config, diags) => {
+    if (typeof config.id === 'string' && !MonitorId.safeParse(config.id).success)
+      diags.error('Invalid Attribute Value', 'id must be a monitor id (a UUID) (rule: format).', ['id']);
+  },
+  read: async ({ config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    try {
+      const m = (await client.getMonitor(config.id)).data as Monitor;
+      return { id: config.id, ...monitorValues(m) } as never;
+    } catch (e) {
+      if (statusOf(e) === 404)
+        throw new DiagnosticError(
+          'Monitor not found',
+          `monitor ${config.id} does not exist or is not accessible to this token.`,
+          ['id'],
+        );
+      throw apiFailure('Read failed', e);
+    }
+  },
+});

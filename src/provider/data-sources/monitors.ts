@@ -1,0 +1,73 @@
+// data "uptime_monitors": every monitor matching the list filters (all pages).
+import { MONITOR_TYPES, MonitorListQuery, type Monitor } from '../../api/index.js';
+import {
+  boolAttr,
+  defineDataSource,
+  listNestedAttr,
+  stringAttr,
+  type ModelOf,
+} from '../../protocol/framework/index.js';
+import { apiFailure, requireClient } from '../client.js';
+import { newDraft, put, validateDraft } from '../validation.js';
+import { monitorComputed, monitorValues, stringList } from './fields.js';
+
+const attributes = {
+  status: stringAttr({
+    optional: true,
+    description: 'Only monitors with this status: `up`, `down`, `pending` or `paused`.',
+  }),
+  enabled: boolAttr({ optional: true, description: 'Only enabled (true) or disabled (false) monitors.' }),
+  type: stringAttr({
+    optional: true,
+    description: `Only monitors of this type (${MONITOR_TYPES.join(', ')}).`,
+  }),
+  updated_after: stringAttr({
+    optional: true,
+    description: 'Only monitors updated after this RFC 3339 time.',
+  }),
+  updated_before: stringAttr({
+    optional: true,
+    description: 'Only monitors updated before this RFC 3339 time.',
+  }),
+  ids: stringList("Ids of the matching monitors, in the service's order."),
+  monitors: listNestedAttr({
+    computed: true,
+    description: 'The matching monitors.',
+    attributes: { id: stringAttr({ computed: true }), ...monitorComputed },
+  }),
+};
+
+function draft(config: Record<string, unknown>) {
+  const d = newDraft();
+  put(d, d.body, '', 'status', config.status);
+  put(d, d.body, '', 'enabled', config.enabled, (v: boolean) => String(v));
+  put(d, d.body, '', 'type', config.type);
+  put(d, d.body, '', 'updated_after', config.updated_after);
+  put(d, d.body, '', 'updated_before', config.updated_before);
+  return d;
+}
+
+export const monitorsDataSource = defineDataSource({
+  typeName: 'uptime_monitors',
+  description: 'Lists monitors matching the filters (every page is read). Archived monitors are listed too.',
+  attributes,
+  validateConfig: (config, diags) => {
+    diags.add(...validateDraft(MonitorListQuery, draft(config as unknown as Record<string, unknown>)));
+  },
+  read: async ({ config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    const query = MonitorListQuery.parse(draft(config as unknown as Record<string, unknown>).body);
+    const out: Monitor[] = [];
+    try {
+      for await (const m of client.paginate.listMonitors({ ...query, limit: 100 })) out.push(m as Monitor);
+    } catch (e) {
+      throw apiFailure('Listing monitors failed', e);
+    }
+    const model: Partial<ModelOf<typeof attributes>> = {
+      ...config,
+      ids: out.map((m) => m.id),
+      monitors: out.map((m) => ({ id: m.id, ...monitorValues(m) })) as never,
+    };
+    return model as never;
+  },
+});

@@ -1,0 +1,35 @@
+// data "uptime_status_page": the status page of one monitor.
+import { MonitorId, type StatusPage } from '../../api/index.js';
+import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
+import { apiFailure, requireClient, statusOf } from '../client.js';
+import { statusPageComputed, statusPageValues } from './fields.js';
+
+export const statusPageDataSource = defineDataSource({
+  typeName: 'uptime_status_page',
+  description: 'Reads the status page of one monitor.',
+  attributes: {
+    monitor_id: stringAttr({ required: true, description: 'Monitor id (UUID).' }),
+    ...statusPageComputed,
+  },
+  validateConfig: (config, diags) => {
+    if (typeof config.monitor_id === 'string' && !MonitorId.safeParse(config.monitor_id).success)
+      diags.error('Invalid Attribute Value', 'monitor_id must be a monitor id (a UUID) (rule: format).', [
+        'monitor_id',
+      ]);
+  },
+  read: async ({ config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    try {
+      const p = (await client.getMonitorStatusPage(config.monitor_id)).data as StatusPage;
+      return { monitor_id: config.monitor_id, ...statusPageValues(p) } as never;
+    } catch (e) {
+      if (statusOf(e) === 404)
+        throw new DiagnosticError(
+          'Monitor not found',
+          `monitor ${config.monitor_id} does not exist or is not accessible to this token.`,
+          ['monitor_id'],
+        );
+      throw apiFailure('Read failed', e);
+    }
+  },
+});

@@ -1,0 +1,262 @@
+// uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
+// Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
+import { MonitorId, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
+import { isUnknown } from '../../protocol/cty/values.js';
+import {
+  DiagnosticError,
+  boolAttr,
+  defineResource,
+  int64Attr,
+  requiresReplace,
+  singleNestedAttr,
+  stringAttr,
+  useStateForUnknown,
+  type HandlerContext,
+} from '../../protocol/framework/index.js';
+import { errorDiag } from '../../protocol/diagnostics.js';
+import {
+  apiFailure,
+  memo,
+  requireClient,
+  statusOf,
+  type Client,
+  type UptimeProviderData,
+} from '../client.js';
+import {
+  ALERT_SETTINGS_DEFAULTS,
+  alertSettingsBody,
+  alertSettingsResetBody,
+  alertSettingsToModel,
+  validateAlertSettingsConfig,
+  type AlertSettingsModel,
+} from '../mapping/alert-settings.js';
+import { serviceDetailsToDiagnostics } from '../validation.js';
+import { stripUnknowns } from './common.js';
+
+type Ctx = HandlerContext<UptimeProviderData>;
+
+export function listDestinations(pd: UptimeProviderData): Promise<AlertDestination[]> {
+  const client = requireClient(pd);
+  return memo(
+    pd,
+    'alert-destinations',
+    async () => (await client.listAlertDestinations()).data as AlertDestination[],
+  );
+}
+
+async function getSettings(
+  client: Client,
+  id: string,
+): Promise<{ data: MonitorAlertSettings; etag: string }> {
+  const r = await client.getAlertSettings(id);
+  const data = r.data as MonitorAlertSettings;
+  return { data, etag: r.etag ?? data.version };
+}
+
+function settingsError(what: string, e: unknown, id: string): DiagnosticError {
+  if (statusOf(e) === 412)
+    return new DiagnosticError(
+      'Alert settings changed outside Terraform',
+      `the alert settings of monitor ${id} were changed outside Terraform after this plan was made; run plan again.`,
+    );
+  if (statusOf(e) === 404)
+    return new DiagnosticError(
+      'Monitor not found',
+      `monitor ${id} does not exist or is not accessible to this token.`,
+    );
+  const details = (e as { details?: { field: string; rule: string; message: string }[] }).details;
+  if (statusOf(e) === 400 && details?.length)
+    return new DiagnosticError(
+      'Alert settings rejected by the service',
+      serviceDetailsToDiagnostics(details)
+        .map((d) => d.detail)
+        .join('\n'),
+    );
+  return apiFailure(what, e);
+}
+
+export const alertSettingsResource = defineResource({
+  typeName: 'uptime_monitor_alert_settings',
+  description:
+    "The alert settings of one monitor (channels, verified destinations, slow-response alerts). Every monitor has exactly one; this resource manages it. Destroy restores the service defaults (email on, SMS off, the account's default email destination, slow-response alerts off). Import with the monitor id.",
+  attributes: {
+    id: stringAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description: 'Same as `monitor_id`.',
+    }),
+    monitor_id: stringAttr({
+      required: true,
+      planModifiers: [requiresReplace()],
+      description: 'The monitor (UUID). Changing it replaces the resource.',
+    }),
+    channels: singleNestedAttr({
+      optional: true,
+      computed: true,
+      default: { email: ALERT_SETTINGS_DEFAULTS.channels.email, sms: ALERT_SETTINGS_DEFAULTS.channels.sms },
+      description: 'Alert channels. Omitted or null: email on, SMS off (the defaults).',
+      attributes: {
+        email: boolAttr({
+          optional: true,
+          computed: true,
+          default: true,
+          description: 'Email alerts. Omitted: true.',
+        }),
+        sms: boolAttr({
+          optional: true,
+          computed: true,
+          default: false,
+          description: 'SMS alerts (needs a plan with SMS alerts; checked at plan time). Omitted: false.',
+        }),
+      },
+    }),
+    destination_ids: singleNestedAttr({
+      optional: true,
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description:
+        "Verified destinations to alert (see the `uptime_alert_destinations` data source). Omitted or null: not managed (the current selection is kept and shown). When set, a null `email`/`sms` means no destination for that channel. Ids that are not among the account's verified destinations fail at plan time.",
+      attributes: {
+        email: stringAttr({
+          optional: true,
+          description: 'Email destination id (`dest_email_<24 hex>`); null: none.',
+        }),
+        sms: stringAttr({
+          optional: true,
+          description: 'SMS destination id (`dest_sms_<24 hex>`); null: none.',
+        }),
+      },
+    }),
+    slow_response_alerts: singleNestedAttr({
+      optional: true,
+      computed: true,
+      default: {
+        enabled: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.enabled,
+        threshold_ms: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.thresholdMs,
+        consecutive_limit: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.consecutiveLimit,
+      },
+      description:
+        'Slow-response alerts. Omitted or null: disabled, 5000 ms, 3 consecutive checks (the defaults).',
+      attributes: {
+        enabled: boolAttr({ optional: true, computed: true, default: false, description: 'Omitted: false.' }),
+        threshold_ms: int64Attr({
+          optional: true,
+          computed: true,
+          default: 5000,
+          description: 'One of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.',
+        }),
+        consecutive_limit: int64Attr({
+          optional: true,
+          computed: true,
+          default: 3,
+          description: 'Slow checks in a row before alerting: one of 2, 3, 4, 5. Omitted: 3.',
+        }),
+      },
+    }),
+    version: stringAttr({
+      computed: true,
+      description: 'Version token of the alert settings (If-Match on change).',
+    }),
+  },
+  validateConfig: (config, diags) => {
+    diags.add(...validateAlertSettingsConfig(config as unknown as Record<string, unknown>));
+    const id = config.monitor_id;
+    if (typeof id === 'string' && !MonitorId.safeParse(id).success)
+      diags.error('Invalid Attribute Value', `monitor_id must be a monitor id (a UUID) (rule: format).`, [
+        'monitor_id',
+      ]);
+  },
+  modifyPlan: async ({ plan, ctx }) => {
+    const pd = ctx.providerData as UptimeProviderData | undefined;
+    if (!pd?.client) return;
+    const caps = pd.capabilities;
+    const ch = plan.channels;
+    if (caps && ch && !isUnknown(ch) && ch.sms === true && !caps.features.smsAlerts)
+      ctx.diagnostics.error(
+        'Value not allowed by the account plan',
+        `channels.sms is true, but the "${caps.plan.name}" plan has no SMS alerts (rule: plan; allowed values: false).`,
+        ['channels', 'sms'],
+      );
+    const ids = plan.destination_ids;
+    if (!ids || isUnknown(ids)) return;
+    const wanted = (['email', 'sms'] as const).filter((k) => typeof ids[k] === 'string');
+    if (!wanted.length) return;
+    let dests: AlertDestination[];
+    try {
+      dests = await listDestinations(pd);
+    } catch (e) {
+      ctx.logger.debug('alert destinations not listable at plan time', { status: statusOf(e) });
+      return;
+    }
+    for (const ch of wanted) {
+      const allowed = dests.filter((d) => d.channel === ch).map((d) => d.id);
+      if (!allowed.includes(ids[ch] as string))
+        ctx.diagnostics.add(
+          errorDiag(
+            'Unknown alert destination',
+            `destination_ids.${ch} is not among the account's verified ${ch} destinations (rule: unknown_destination; allowed values: ${allowed.join(', ') || 'none'}). Destinations are verified in the dashboard; list them with the uptime_alert_destinations data source.`,
+            ['destination_ids', ch],
+          ),
+        );
+    }
+  },
+  importState: async (id) => {
+    if (!MonitorId.safeParse(id).success)
+      throw new DiagnosticError(
+        'Invalid import ID',
+        `Expected a monitor id (a UUID), got ${JSON.stringify(id)}.`,
+      );
+    return { id, monitor_id: id };
+  },
+  create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
+  update: async ({ plan, prior, ctx }) =>
+    write(stripUnknowns(plan) as AlertSettingsModel, prior.version, ctx) as never,
+  read: async ({ state, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    try {
+      const { data } = await getSettings(client, state.monitor_id);
+      return alertSettingsToModel(data, state.monitor_id) as never;
+    } catch (e) {
+      if (statusOf(e) === 404) return null;
+      throw apiFailure('Read failed', e);
+    }
+  },
+  delete: async ({ prior, ctx }) => {
+    const pd = ctx.providerData as UptimeProviderData;
+    const client = requireClient(pd);
+    const id = prior.monitor_id;
+    let dests: AlertDestination[] = [];
+    try {
+      dests = await listDestinations(pd);
+    } catch (e) {
+      throw apiFailure('Restoring the default alert settings failed', e);
+    }
+    const defaultEmail = dests.find((d) => d.channel === 'email' && d.isDefault)?.id ?? null;
+    try {
+      const { etag } = await getSettings(client, id);
+      await client.updateAlertSettings(id, alertSettingsResetBody(defaultEmail), { ifMatch: etag });
+    } catch (e) {
+      if (statusOf(e) === 404) return;
+      throw settingsError('Restoring the default alert settings failed', e, id);
+    }
+  },
+});
+
+async function write(
+  plan: AlertSettingsModel,
+  version: string | null,
+  ctx: Ctx,
+): Promise<AlertSettingsModel> {
+  const client = requireClient(ctx.providerData);
+  const id = plan.monitor_id;
+  try {
+    // Create adopts the existing settings object: its current version is the precondition.
+    const ifMatch = version ?? (await getSettings(client, id)).etag;
+    const r = await client.updateAlertSettings(id, alertSettingsBody(plan), { ifMatch });
+    let data = r.data as MonitorAlertSettings | undefined;
+    if (!data || !data.channels) data = (await getSettings(client, id)).data;
+    return alertSettingsToModel(data, id);
+  } catch (e) {
+    throw settingsError(version ? 'Update failed' : 'Create failed', e, id);
+  }
+}

@@ -1,0 +1,42 @@
+// Helpers shared by the resources: capability checks at plan time and value utilities.
+import { DECIDED, type Capabilities } from '../../api/index.js';
+import { isUnknown } from '../../protocol/cty/values.js';
+import {
+  errorDiag,
+  formatAttributePath,
+  type AttributePath,
+  type Diagnostic,
+} from '../../protocol/diagnostics.js';
+
+/** The service's default interval for a new monitor: 300 s, or the plan's minimum when larger. */
+export function defaultIntervalSeconds(caps: Capabilities | null): number | null {
+  if (!caps) return null;
+  return Math.max(DECIDED.monitorDefaults.intervalSeconds, caps.plan.minIntervalSeconds);
+}
+
+/** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error. */
+export function capabilityIntervalCheck(
+  caps: Capabilities | null,
+  value: unknown,
+  path: AttributePath,
+): Diagnostic[] {
+  if (!caps || typeof value !== 'number') return [];
+  const allowed = caps.plan.allowedIntervals;
+  if (value >= caps.plan.minIntervalSeconds && (!allowed.length || allowed.includes(value))) return [];
+  return [
+    errorDiag(
+      'Value not allowed by the account plan',
+      `${formatAttributePath(path)} is ${value}, below the minimum of the "${caps.plan.name}" plan (${caps.plan.minIntervalSeconds} s) (rule: plan_minimum; allowed values: ${allowed.join(', ')}).`,
+      path,
+    ),
+  ];
+}
+
+/** Deep copy with unknown values replaced by null (apply-time plans only hold unknowns in computed fields). */
+export function stripUnknowns<T>(v: T): T {
+  if (isUnknown(v)) return null as T;
+  if (Array.isArray(v)) return v.map(stripUnknowns) as T;
+  if (v && typeof v === 'object' && (v as object).constructor === Object)
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, stripUnknowns(e)])) as T;
+  return v;
+}

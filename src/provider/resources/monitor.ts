@@ -1,0 +1,489 @@
+// uptime_monitor: an HTTP monitor. Create POST (deterministic Idempotency-Key), read GET (version token),
+// update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
+import { DECIDED, MonitorId, type Monitor } from '../../api/index.js';
+import { ctyNumber } from '../../protocol/cty/types.js';
+import { isUnknown, unknown } from '../../protocol/cty/values.js';
+import {
+  DiagnosticError,
+  boolAttr,
+  defineResource,
+  int64Attr,
+  listAttr,
+  listNestedAttr,
+  singleNestedAttr,
+  stringAttr,
+  useStateForUnknown,
+  type HandlerContext,
+} from '../../protocol/framework/index.js';
+import {
+  apiFailure,
+  codeOf,
+  requireClient,
+  statusOf,
+  type Client,
+  type UptimeProviderData,
+} from '../client.js';
+import {
+  createIdempotencyKey,
+  monitorCreateBody,
+  monitorToModel,
+  monitorUpdateBody,
+  validateMonitorConfig,
+  type MonitorModel,
+} from '../mapping/monitor.js';
+import { serviceDetailsToDiagnostics } from '../validation.js';
+import { capabilityIntervalCheck, defaultIntervalSeconds, stripUnknowns } from './common.js';
+import { fromListing, noteWrite } from './monitor-reader.js';
+
+type Ctx = HandlerContext<UptimeProviderData>;
+
+const secretNote =
+  'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
+
+export const monitorAttributes = {
+  id: stringAttr({
+    computed: true,
+    planModifiers: [useStateForUnknown()],
+    description: 'Monitor id (a UUID). Import with `terraform import uptime_monitor.NAME <id>`.',
+  }),
+  name: stringAttr({
+    optional: true,
+    computed: true,
+    description:
+      'Display name, at most 120 characters. Omitted or null: the host of `url` (the service default), kept in step when `url` changes.',
+  }),
+  url: stringAttr({ required: true, description: 'Absolute http or https URL to check.' }),
+  interval_seconds: int64Attr({
+    optional: true,
+    computed: true,
+    description:
+      "Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Omitted or null: 300, or the plan's minimum when that is larger (the service default).",
+  }),
+  timeout_ms: int64Attr({
+    optional: true,
+    computed: true,
+    default: DECIDED.monitorDefaults.timeoutMs,
+    description: 'Request timeout in milliseconds, 1000 to 10000. Omitted or null: 10000.',
+  }),
+  request_method: stringAttr({
+    optional: true,
+    computed: true,
+    default: DECIDED.monitorDefaults.requestMethod,
+    description:
+      '`GET` or `HEAD` (lower case accepted; your spelling is kept in state). Omitted or null: `GET`.',
+  }),
+  follow_redirects: boolAttr({
+    optional: true,
+    computed: true,
+    default: DECIDED.monitorDefaults.followRedirects,
+    description: 'Whether redirects are followed. Omitted or null: true.',
+  }),
+  accepted_status_codes: listAttr<number>({
+    optional: true,
+    element: ctyNumber,
+    description:
+      'HTTP status codes (100 to 599) that count as up. Omitted, null or `[]`: any 2xx status (the service default); null and `[]` are equivalent.',
+  }),
+  request_headers: listNestedAttr({
+    optional: true,
+    description:
+      'Headers sent with every check, at most 10. The list replaces the saved list as a whole. Omitted, null or `[]`: no headers (equivalent). Every value is sensitive.',
+    attributes: {
+      name: stringAttr({
+        required: true,
+        description: 'Header name (an HTTP token, at most 256 characters).',
+      }),
+      value: stringAttr({
+        optional: true,
+        sensitive: true,
+        description: `Header value, at most 4096 characters. ${secretNote} Null: the saved value (if any) is kept. Conflicts with \`value_wo\`.`,
+      }),
+      value_wo: stringAttr({
+        optional: true,
+        sensitive: true,
+        writeOnly: true,
+        description:
+          'Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
+      }),
+      value_wo_version: int64Attr({
+        optional: true,
+        description:
+          'Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.',
+      }),
+    },
+  }),
+  auth_config: singleNestedAttr({
+    optional: true,
+    description:
+      'Authentication for the checked URL. Omitted or null: none (`type = "none"`, the service default; equivalent).',
+    attributes: {
+      type: stringAttr({ required: true, description: '`none` or `basic`.' }),
+      username: stringAttr({
+        optional: true,
+        description: 'Basic-auth user name, at most 256 characters; required when `type = "basic"`.',
+      }),
+      password: stringAttr({
+        optional: true,
+        sensitive: true,
+        description: `Basic-auth password, at most 1024 characters. ${secretNote} Null: the saved password is kept. Conflicts with \`password_wo\`.`,
+      }),
+      password_wo: stringAttr({
+        optional: true,
+        sensitive: true,
+        writeOnly: true,
+        description:
+          'Write-only password (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
+      }),
+      password_wo_version: int64Attr({
+        optional: true,
+        description: 'Change this number to send `password_wo` again.',
+      }),
+    },
+  }),
+  ssl_monitoring: singleNestedAttr({
+    optional: true,
+    description:
+      'SSL certificate expiry monitoring. Omitted or null: disabled with `warn_days = 14` (the service default; equivalent).',
+    attributes: {
+      enabled: boolAttr({ required: true, description: 'Whether certificate expiry is watched.' }),
+      warn_days: int64Attr({
+        optional: true,
+        computed: true,
+        default: DECIDED.expiryWarnDays.default,
+        description: 'Days before expiry to warn, 1 to 90. Omitted or null: 14.',
+      }),
+    },
+  }),
+  domain_monitoring: singleNestedAttr({
+    optional: true,
+    description:
+      'Domain registration expiry monitoring. Omitted or null: disabled with `warn_days = 14` (the service default; equivalent).',
+    attributes: {
+      enabled: boolAttr({ required: true, description: 'Whether domain expiry is watched.' }),
+      warn_days: int64Attr({
+        optional: true,
+        computed: true,
+        default: DECIDED.expiryWarnDays.default,
+        description: 'Days before expiry to warn, 1 to 90. Omitted or null: 14.',
+      }),
+    },
+  }),
+  enabled: boolAttr({
+    optional: true,
+    computed: true,
+    default: true,
+    description:
+      'Whether checks run; changes go through pause/activate. Omitted or null: true. While the monitor is archived this holds the value to restore when it is reactivated.',
+  }),
+  archived: boolAttr({
+    optional: true,
+    computed: true,
+    default: false,
+    description:
+      'Whether the monitor is archived (no checks, history kept). Omitted or null: false, so applying a config for an archived (e.g. imported) monitor reactivates it.',
+  }),
+  version: stringAttr({
+    computed: true,
+    description:
+      "The service's version token (ETag). Sent as If-Match on every change, so a change made outside Terraform after the plan fails the apply instead of being overwritten.",
+  }),
+  created_at: stringAttr({
+    computed: true,
+    planModifiers: [useStateForUnknown()],
+    description: 'Creation time.',
+  }),
+  updated_at: stringAttr({ computed: true, description: 'Time of the last change.' }),
+  type: stringAttr({
+    computed: true,
+    planModifiers: [useStateForUnknown()],
+    description: 'Monitor type (`http`).',
+  }),
+};
+
+const changedOutside = (id: string) =>
+  new DiagnosticError(
+    'Monitor changed outside Terraform',
+    `monitor ${id} was changed outside Terraform after this plan was made; run plan again.`,
+  );
+
+/** Runs a versioned write; a 412 becomes the "changed outside Terraform" error. */
+async function versioned<T>(id: string, what: string, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (statusOf(e) === 412) throw changedOutside(id);
+    throw writeError(what, e, id);
+  }
+}
+
+function writeError(what: string, e: unknown, id?: string): DiagnosticError {
+  const a = e as { details?: { field: string; rule: string; message: string }[]; existingMonitorId?: string };
+  const code = codeOf(e);
+  if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId)) {
+    const existing = a.existingMonitorId ?? '<id>';
+    return new DiagnosticError(
+      'Monitor already exists',
+      `A monitor with the same URL and request method already exists: ${existing}. To manage it with Terraform, import it: terraform import <address> ${existing} (or an import block with id = "${existing}").`,
+    );
+  }
+  if (statusOf(e) === 409 && code === 'plan_capacity')
+    return new DiagnosticError(
+      'Monitor capacity reached',
+      'The account plan has no capacity for another monitor (archived monitors do not count). Archive a monitor or upgrade the plan.',
+    );
+  if (statusOf(e) === 409 && code === 'invalid_state' && id)
+    return new DiagnosticError(
+      'Monitor in an unexpected state',
+      `monitor ${id} is not in the state this plan expected (archived or not); run plan again.`,
+    );
+  if ((statusOf(e) === 400 || statusOf(e) === 422) && a.details?.length) {
+    const d = serviceDetailsToDiagnostics(a.details);
+    return new DiagnosticError('Monitor rejected by the service', d.map((x) => x.detail).join('\n'));
+  }
+  return apiFailure(what, e);
+}
+
+async function createWithKey(
+  client: Client,
+  body: Parameters<Client['createMonitor']>[0],
+  ctx: Ctx,
+): Promise<Monitor> {
+  let salt = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const key = createIdempotencyKey(body, salt);
+    let res;
+    try {
+      res = await client.createMonitor(body, { idempotencyKey: key });
+    } catch (e) {
+      if (statusOf(e) === 409 && codeOf(e) === 'idempotency_conflict') {
+        salt = `${salt}:${Date.now()}:${Math.random()}`;
+        continue;
+      }
+      throw writeError('Create failed', e);
+    }
+    const m = res.data as Monitor;
+    if (!res.replayed) return m;
+    // A replay: an earlier (interrupted) apply created it. Use it unless it has been archived since.
+    ctx.logger.debug('create replayed', { monitor_id: m.id });
+    try {
+      const fresh = (await client.getMonitor(m.id)).data as Monitor;
+      if (!fresh.archived) return fresh;
+    } catch (e) {
+      if (statusOf(e) !== 404) throw apiFailure('Create failed', e);
+    }
+    salt = `${salt}:${m.id}`;
+  }
+  throw new DiagnosticError('Create failed', 'could not obtain a fresh idempotency key for the create.');
+}
+
+export const monitorResource = defineResource({
+  typeName: 'uptime_monitor',
+  description:
+    'An HTTP monitor of the uptime-monitoring service.\n\n**Destroy archives the monitor** (checks stop, history is kept; the service has no permanent delete). Applying the same configuration later creates a new monitor; to bring an archived monitor back, import it and apply (`archived` defaults to false, which reactivates it).\n\nRuntime fields (status, last check, response time) are not part of this resource so that a refresh does not report changes every time; read them with the `uptime_monitor` data source.',
+  attributes: monitorAttributes,
+  validateConfig: (config, diags) => {
+    diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>));
+    const headers = config.request_headers;
+    if (Array.isArray(headers))
+      headers.forEach((h, i) => {
+        if (h === null || isUnknown(h)) return;
+        if (h.value !== null && h.value_wo !== null && !isUnknown(h.value) && !isUnknown(h.value_wo))
+          diags.error(
+            'Conflicting attributes',
+            `request_headers[${i}]: set either value or value_wo, not both.`,
+            ['request_headers', i, 'value_wo'],
+          );
+      });
+    const auth = config.auth_config;
+    if (auth && !isUnknown(auth)) {
+      if (
+        auth.password !== null &&
+        auth.password_wo !== null &&
+        !isUnknown(auth.password) &&
+        !isUnknown(auth.password_wo)
+      )
+        diags.error('Conflicting attributes', 'auth_config: set either password or password_wo, not both.', [
+          'auth_config',
+          'password_wo',
+        ]);
+      if (auth.type === 'basic' && auth.username === null)
+        diags.error(
+          'Missing attribute',
+          'auth_config.username is required when auth_config.type is "basic" (rule: required).',
+          ['auth_config', 'username'],
+        );
+      if (
+        auth.type === 'none' &&
+        (auth.username !== null || auth.password !== null || auth.password_wo !== null)
+      )
+        diags.error(
+          'Invalid attribute combination',
+          'auth_config: username and password are only used with type = "basic".',
+          ['auth_config', 'type'],
+        );
+    }
+  },
+  modifyPlan: ({ plan, config, prior, ctx }) => {
+    const pd = ctx.providerData as UptimeProviderData | undefined;
+    const caps = pd?.capabilities ?? null;
+    const next = { ...plan };
+    if (config.name === null) {
+      if (isUnknown(plan.url)) next.name = unknown;
+      else {
+        try {
+          next.name = new URL(plan.url).host;
+        } catch {
+          next.name = unknown;
+        }
+      }
+    }
+    if (config.interval_seconds === null) {
+      const d = defaultIntervalSeconds(caps);
+      next.interval_seconds = d ?? prior?.interval_seconds ?? unknown;
+    }
+    ctx.diagnostics.add(...capabilityIntervalCheck(caps, next.interval_seconds, ['interval_seconds']));
+    if (!prior && caps) {
+      if (!caps.token.scopes.includes('monitors:create') || caps.token.restricted)
+        ctx.diagnostics.error(
+          'Token cannot create monitors',
+          `Creating a monitor needs an unrestricted token with the monitors:create scope; this token (${caps.token.name}) has ${caps.token.restricted ? 'a monitor selection' : `scopes ${caps.token.scopes.join(', ')}`}.`,
+        );
+    }
+    // An update is planned whenever a managed value differs from state: the version changes then.
+    if (prior) {
+      const ignore = new Set(['version', 'updated_at']);
+      const differs = Object.keys(monitorAttributes).some(
+        (k) =>
+          !ignore.has(k) &&
+          JSON.stringify(next[k as keyof typeof next]) !== JSON.stringify(prior[k as keyof typeof prior]),
+      );
+      if (differs) {
+        next.version = unknown;
+        next.updated_at = unknown;
+      }
+    }
+    return next;
+  },
+  planDestroy: ({ prior, ctx }) => {
+    if (prior.archived) return;
+    ctx.diagnostics.warning(
+      'Destroy archives the monitor',
+      `Destroying uptime_monitor ${prior.id} (${prior.name}) archives it: checks stop and its history is kept; the service has no permanent delete. To bring it back later, import it and apply.`,
+    );
+  },
+  importState: async (id) => {
+    if (!MonitorId.safeParse(id).success)
+      throw new DiagnosticError(
+        'Invalid import ID',
+        `Expected a monitor id (a UUID such as 3f2b8c1e-0000-4000-8000-000000000000), got ${JSON.stringify(id)}.`,
+      );
+    return { id };
+  },
+  create: async ({ plan, config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    noteWrite(ctx.providerData);
+    const planned = stripUnknowns(plan) as MonitorModel;
+    const body = monitorCreateBody(planned, config as MonitorModel);
+    let m = await createWithKey(client, body, ctx);
+    if (plan.archived === true) {
+      m = (
+        await versioned(m.id, 'Archive failed', () =>
+          client.archiveMonitor(m.id, { ifMatch: m.version ?? '' }),
+        )
+      ).data as Monitor;
+    }
+    return monitorToModel(m, planned) as never;
+  },
+  read: async ({ state, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    let m: Monitor | undefined = await fromListing(ctx.providerData, state.id!);
+    if (!m) {
+      try {
+        m = (await client.getMonitor(state.id!)).data as Monitor;
+      } catch (e) {
+        if (statusOf(e) === 404) return null;
+        throw apiFailure('Read failed', e);
+      }
+    }
+    if (m.version && state.version === m.version) return state;
+    return monitorToModel(m, state as MonitorModel) as never;
+  },
+  update: async ({ plan, prior, config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    noteWrite(ctx.providerData);
+    const id = prior.id!;
+    const planned = stripUnknowns(plan) as MonitorModel;
+    const before = prior as MonitorModel;
+    let etag = prior.version ?? '';
+    let m: Monitor | null = null;
+    const take = (r: { data: unknown; etag?: string | null }) => {
+      m = r.data as Monitor;
+      etag = r.etag ?? m.version ?? etag;
+    };
+    const body = monitorUpdateBody(planned, before, config as MonitorModel);
+    if (body)
+      take(await versioned(id, 'Update failed', () => client.updateMonitor(id, body, { ifMatch: etag })));
+    const wantArchived = planned.archived === true;
+    if (prior.archived && !wantArchived) {
+      const interval = planned.interval_seconds;
+      take(
+        await versioned(id, 'Reactivate failed', () =>
+          client.reactivateMonitor(id, interval !== null ? { intervalSeconds: interval } : {}, {
+            ifMatch: etag,
+          }),
+        ),
+      );
+    }
+    if (!wantArchived) {
+      const want = planned.enabled !== false;
+      const current: Monitor | null = m;
+      let isEnabled: boolean;
+      if (current) isEnabled = (current as Monitor).enabled;
+      else {
+        // Nothing versioned ran yet: check that the monitor is still what the plan was made from.
+        const g = (await client.getMonitor(id).catch((e: unknown) => {
+          throw apiFailure('Read failed', e);
+        })) as { data: unknown; etag?: string | null };
+        const fresh = g.data as Monitor;
+        if (prior.version && fresh.version && fresh.version !== prior.version) throw changedOutside(id);
+        take(g);
+        isEnabled = fresh.enabled;
+      }
+      if (want !== isEnabled) {
+        const op = want ? 'activateMonitor' : 'pauseMonitor';
+        take(await versioned(id, want ? 'Activate failed' : 'Pause failed', () => client[op](id)));
+      }
+    } else if (!prior.archived) {
+      take(await versioned(id, 'Archive failed', () => client.archiveMonitor(id, { ifMatch: etag })));
+    }
+    if (!m)
+      take(await client.getMonitor(id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
+    return monitorToModel(m!, planned) as never;
+  },
+  delete: async ({ prior, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    noteWrite(ctx.providerData);
+    const id = prior.id!;
+    if (prior.archived) return;
+    let ifMatch = prior.version ?? '';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await client.archiveMonitor(id, { ifMatch });
+        return;
+      } catch (e) {
+        if (statusOf(e) === 404) return;
+        if (statusOf(e) === 412 && attempt === 0) {
+          // Destroy was planned; archiving keeps history, so archive the current version.
+          const g = await client.getMonitor(id).catch((err: unknown) => {
+            if (statusOf(err) === 404) return null;
+            throw apiFailure('Archive failed', err);
+          });
+          if (!g) return;
+          ifMatch = g.etag ?? (g.data as Monitor).version ?? '';
+          continue;
+        }
+        throw apiFailure('Archive failed', e);
+      }
+    }
+  },
+});

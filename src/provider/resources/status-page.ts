@@ -1,0 +1,235 @@
+// uptime_status_page: the public status page content of one monitor. The page itself is set up once in the
+// dashboard (slug, URL, verification, custom domain); this resource manages its content. Destroy disables it.
+import { MonitorId, type StatusPage } from '../../api/index.js';
+import {
+  DiagnosticError,
+  boolAttr,
+  defineResource,
+  requiresReplace,
+  singleNestedAttr,
+  stringAttr,
+  useStateForUnknown,
+  type HandlerContext,
+} from '../../protocol/framework/index.js';
+import {
+  apiFailure,
+  codeOf,
+  requireClient,
+  statusOf,
+  type Client,
+  type UptimeProviderData,
+} from '../client.js';
+import {
+  statusPageBody,
+  statusPageToModel,
+  validateStatusPageConfig,
+  type StatusPageModel,
+} from '../mapping/status-page.js';
+import { serviceDetailsToDiagnostics } from '../validation.js';
+import { stripUnknowns } from './common.js';
+
+type Ctx = HandlerContext<UptimeProviderData>;
+
+async function getPage(client: Client, id: string): Promise<{ data: StatusPage; etag: string }> {
+  const r = await client.getMonitorStatusPage(id);
+  const data = r.data as StatusPage;
+  return { data, etag: r.etag ?? data.version ?? '' };
+}
+
+function pageError(what: string, e: unknown, id: string): DiagnosticError {
+  if (statusOf(e) === 412)
+    return new DiagnosticError(
+      'Status page changed outside Terraform',
+      `the status page of monitor ${id} was changed outside Terraform after this plan was made; run plan again.`,
+    );
+  if (statusOf(e) === 409 && (codeOf(e) === 'dashboard_setup_required' || !codeOf(e)))
+    return new DiagnosticError(
+      'Status page needs dashboard setup',
+      `The status page of monitor ${id} cannot be changed through the API yet: ${(e as Error).message}. Open the monitor in the dashboard, choose Status page → Set up (this assigns the slug and URL and, for a custom domain, finishes the DNS and certificate steps), then run apply again.`,
+    );
+  if (statusOf(e) === 404)
+    return new DiagnosticError(
+      'Monitor not found',
+      `monitor ${id} does not exist or is not accessible to this token.`,
+    );
+  const details = (e as { details?: { field: string; rule: string; message: string }[] }).details;
+  if (statusOf(e) === 400 && details?.length)
+    return new DiagnosticError(
+      'Status page rejected by the service',
+      serviceDetailsToDiagnostics(details)
+        .map((d) => d.detail)
+        .join('\n'),
+    );
+  return apiFailure(what, e);
+}
+
+export const statusPageResource = defineResource({
+  typeName: 'uptime_status_page',
+  description:
+    'The public status page of one monitor (its content and visibility). Every monitor has one page record; the first setup (slug, URL, ownership verification, custom domain) happens once in the dashboard, after which this resource manages it. Destroy disables the page (`enabled = false`); content is kept. Import with the monitor id.',
+  attributes: {
+    id: stringAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description: 'Same as `monitor_id`.',
+    }),
+    monitor_id: stringAttr({
+      required: true,
+      planModifiers: [requiresReplace()],
+      description: 'The monitor (UUID). Changing it replaces the resource.',
+    }),
+    enabled: boolAttr({
+      optional: true,
+      computed: true,
+      default: true,
+      description:
+        'Whether the page is published. Omitted or null: true (declaring the resource publishes the page).',
+    }),
+    title: stringAttr({
+      optional: true,
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description:
+        'Title, at most 120 characters. Omitted or null: not managed (the current title is kept and shown; the API cannot clear a title).',
+    }),
+    description: stringAttr({
+      optional: true,
+      description: 'Description, at most 500 characters. Omitted or null: no description (cleared).',
+    }),
+    noindex: boolAttr({
+      optional: true,
+      computed: true,
+      default: false,
+      description: 'Ask search engines not to index the page. Omitted or null: false.',
+    }),
+    display_options: singleNestedAttr({
+      optional: true,
+      computed: true,
+      default: { uptime_timeline: true, response_time: true, incidents: true, recent_history: true },
+      description: 'Sections shown on the page. Omitted or null: all shown.',
+      attributes: {
+        uptime_timeline: boolAttr({
+          optional: true,
+          computed: true,
+          default: true,
+          description: 'Omitted: true.',
+        }),
+        response_time: boolAttr({
+          optional: true,
+          computed: true,
+          default: true,
+          description: 'Omitted: true.',
+        }),
+        incidents: boolAttr({ optional: true, computed: true, default: true, description: 'Omitted: true.' }),
+        recent_history: boolAttr({
+          optional: true,
+          computed: true,
+          default: true,
+          description: 'Omitted: true.',
+        }),
+      },
+    }),
+    slug: stringAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description: 'Slug (set in the dashboard).',
+    }),
+    url: stringAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description: 'Public URL of the page.',
+    }),
+    verification_status: stringAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description:
+        'Ownership verification: `unverified`, `pending`, `verified` or `failed` (dashboard-managed).',
+    }),
+    custom_domain: singleNestedAttr({
+      computed: true,
+      planModifiers: [useStateForUnknown()],
+      description: 'Custom-domain state (dashboard-managed).',
+      attributes: {
+        configured: boolAttr({ computed: true }),
+        enabled: boolAttr({ computed: true }),
+        status: stringAttr({
+          computed: true,
+          description: '`none`, `pending_dns`, `pending_certificate`, `active` or `failed`.',
+        }),
+      },
+    }),
+    version: stringAttr({ computed: true, description: 'Version token of the page (If-Match on change).' }),
+    updated_at: stringAttr({ computed: true, description: 'Time of the last change.' }),
+  },
+  validateConfig: (config, diags) => {
+    diags.add(...validateStatusPageConfig(config as unknown as Record<string, unknown>));
+    const id = config.monitor_id;
+    if (typeof id === 'string' && !MonitorId.safeParse(id).success)
+      diags.error('Invalid Attribute Value', `monitor_id must be a monitor id (a UUID) (rule: format).`, [
+        'monitor_id',
+      ]);
+  },
+  modifyPlan: ({ plan, prior, ctx }) => {
+    const caps = (ctx.providerData as UptimeProviderData | undefined)?.capabilities;
+    // Only a planned change needs these rights; a no-op plan with a read-only token is fine.
+    if (prior && JSON.stringify(plan) === JSON.stringify(prior)) return plan;
+    if (caps && !caps.features.statusPages)
+      ctx.diagnostics.error(
+        'Status pages not available',
+        `The "${caps.plan.name}" plan has no status pages.`,
+      );
+    if (caps && !caps.token.scopes.includes('status-pages:write'))
+      ctx.diagnostics.error(
+        'Token cannot change status pages',
+        `Managing a status page needs the status-pages:write scope; token ${caps.token.name} has ${caps.token.scopes.join(', ')}.`,
+      );
+    return plan;
+  },
+  importState: async (id) => {
+    if (!MonitorId.safeParse(id).success)
+      throw new DiagnosticError(
+        'Invalid import ID',
+        `Expected a monitor id (a UUID), got ${JSON.stringify(id)}.`,
+      );
+    return { id, monitor_id: id };
+  },
+  create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
+  update: async ({ plan, prior, ctx }) =>
+    write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,
+  read: async ({ state, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    try {
+      const { data } = await getPage(client, state.monitor_id);
+      return statusPageToModel(data, state as StatusPageModel) as never;
+    } catch (e) {
+      if (statusOf(e) === 404) return null;
+      throw apiFailure('Read failed', e);
+    }
+  },
+  delete: async ({ prior, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    const id = prior.monitor_id;
+    try {
+      const { data, etag } = await getPage(client, id);
+      if (!data.enabled) return;
+      await client.updateStatusPage(id, { enabled: false }, { ifMatch: etag });
+    } catch (e) {
+      if (statusOf(e) === 404) return;
+      throw pageError('Disabling the status page failed', e, id);
+    }
+  },
+});
+
+async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): Promise<StatusPageModel> {
+  const client = requireClient(ctx.providerData);
+  const id = plan.monitor_id;
+  try {
+    const ifMatch = version ?? (await getPage(client, id)).etag;
+    const r = await client.updateStatusPage(id, statusPageBody(plan), { ifMatch });
+    let data = r.data as StatusPage | undefined;
+    if (!data || data.enabled === undefined) data = (await getPage(client, id)).data;
+    return statusPageToModel(data, plan);
+  } catch (e) {
+    throw pageError(version ? 'Update failed' : 'Create failed', e, id);
+  }
+}

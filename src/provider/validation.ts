@@ -1,0 +1,131 @@
+// Plan-time validation derived from the API model (src/api): the provider never re-declares a limit. A resource
+// maps its (possibly partly unknown) configuration to the API write body, runs the model's zod schema on it and
+// turns `describeIssues` output into diagnostics that name the Terraform attribute path, the rule and the allowed
+// values. Fields whose value is still unknown are left out of the body and their issues are dropped.
+import type { z } from 'zod';
+import { describeIssues, type ErrorDetail } from '../api/index.js';
+import {
+  errorDiag,
+  formatAttributePath,
+  type AttributePath,
+  type Diagnostic,
+} from '../protocol/diagnostics.js';
+import { isUnknown } from '../protocol/cty/values.js';
+
+/** camelCase API field → snake_case attribute name. */
+export const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** `requestHeaders[2].name` → ['requestHeaders', 2, 'name'] */
+export function parseApiPath(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (m[2] !== undefined) out.push(Number(m[2]));
+    else if (m[1] !== undefined) out.push(m[1]);
+  }
+  return out;
+}
+
+/**
+ * A body built from configuration for validation: the API-shaped object, the API paths whose value was unknown
+ * (skipped), and API paths whose attribute name differs from the snake_case rule (write-only variants).
+ */
+export interface BodyDraft {
+  body: Record<string, unknown>;
+  unknownPaths: string[];
+  /** API path (formatted, e.g. `authConfig.password`) → attribute path. */
+  renames: Map<string, AttributePath>;
+}
+
+export function newDraft(): BodyDraft {
+  return { body: {}, unknownPaths: [], renames: new Map() };
+}
+
+/** Sets `target[key]` from a config value: unknown values are recorded and left out; null is left out. */
+export function put(
+  draft: BodyDraft,
+  target: Record<string, unknown>,
+  apiPath: string,
+  key: string,
+  value: unknown,
+  map: (v: never) => unknown = (v) => v,
+): void {
+  if (isUnknown(value)) {
+    draft.unknownPaths.push(apiPath ? `${apiPath}.${key}` : key);
+    return;
+  }
+  if (value === null || value === undefined) return;
+  target[key] = map(value as never);
+}
+
+/** Attribute path for an API path: renames first, then camelCase → snake_case per step. */
+export function attributePathFor(draft: BodyDraft, apiField: string): AttributePath {
+  const steps = parseApiPath(apiField);
+  for (let n = steps.length; n > 0; n--) {
+    const key = formatApi(steps.slice(0, n));
+    const renamed = draft.renames.get(key);
+    if (renamed) return [...renamed, ...steps.slice(n).map((s) => (typeof s === 'number' ? s : snake(s)))];
+  }
+  return steps.map((s) => (typeof s === 'number' ? s : snake(s)));
+}
+
+function formatApi(steps: (string | number)[]): string {
+  let s = '';
+  for (const p of steps) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
+}
+
+/**
+ * Terraform can underline an attribute, but not an element inside a list expression: the diagnostic path stops
+ * before the first list index (the message still names the full path, e.g. `request_headers[2].name`).
+ */
+export function configPath(path: AttributePath): AttributePath {
+  const i = path.findIndex((s) => typeof s === 'number');
+  return i < 0 ? path : path.slice(0, i);
+}
+
+/** The diagnostic for one model error detail, worded with the attribute path. */
+export function detailToDiagnostic(
+  d: ErrorDetail,
+  path: AttributePath,
+  at: AttributePath = path,
+): Diagnostic {
+  const attr = formatAttributePath(path);
+  const message = d.message.startsWith(d.field) ? `${attr}${d.message.slice(d.field.length)}` : d.message;
+  const allowed = d.allowed?.length ? `; allowed values: ${d.allowed.map((v) => String(v)).join(', ')}` : '';
+  return errorDiag('Invalid Attribute Value', `${message} (rule: ${d.rule}${allowed}).`, at);
+}
+
+/** Runs `schema` on the draft body and returns one diagnostic per problem on a known value. */
+export function validateDraft(
+  schema: z.ZodType,
+  draft: BodyDraft,
+  opts: { skipRules?: string[] } = {},
+): Diagnostic[] {
+  const r = schema.safeParse(draft.body);
+  if (r.success) return [];
+  const out: Diagnostic[] = [];
+  for (const d of describeIssues(r.error.issues)) {
+    if (opts.skipRules?.includes(d.rule)) continue;
+    if (
+      draft.unknownPaths.some(
+        (u) => d.field === u || d.field.startsWith(`${u}.`) || d.field.startsWith(`${u}[`),
+      )
+    )
+      continue;
+    // A whole-body rule (e.g. "at least one field") cannot be judged from a partial body.
+    if (d.field === 'body' && draft.unknownPaths.length) continue;
+    const path = attributePathFor(draft, d.field);
+    out.push(detailToDiagnostic(d, path, configPath(path)));
+  }
+  return out;
+}
+
+/** Turns the service's 400 details into diagnostics on the matching attributes (a safety net: plan-time
+ *  validation should have caught them). */
+export function serviceDetailsToDiagnostics(
+  details: readonly ErrorDetail[],
+  draft?: BodyDraft,
+): Diagnostic[] {
+  const d0 = draft ?? newDraft();
+  return details.map((d) => detailToDiagnostic(d, attributePathFor(d0, d.field)));
+}
