@@ -3,7 +3,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const PROVIDER_SOURCE = 'registry.terraform.io/uptime-monitoring/uptime';
+import { PROVIDER_ADDRESS } from '../provider/address.js';
+
+export const PROVIDER_SOURCE = PROVIDER_ADDRESS;
 
 export interface InstallOptions {
   /** Folder that receives `mirror/` and `terraform.rc`. */

@@ -1,12 +1,20 @@
 // The plugin executable's entry (bundled by esbuild into dist/terraform-provider-uptime.cjs): serves the
 // uptime provider over plugin protocol 6. Nothing may be written to stdout before the handshake line.
+// The provider itself (framework, resources, API model and client) is imported after the handshake; esbuild
+// keeps dynamically imported modules lazy inside the bundle.
 import { serve } from '../protocol/serve.js';
-import { createProviderHandlers } from '../protocol/framework/server.js';
-import { PROVIDER_ADDRESS, uptimeProvider } from '../provider/index.js';
+import { PROVIDER_ADDRESS } from '../provider/address.js';
 
-serve((runtime) => createProviderHandlers(uptimeProvider, runtime), { address: PROVIDER_ADDRESS }).catch(
-  (err: unknown) => {
-    process.stderr.write(`terraform-provider-uptime: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
+serve(
+  async (runtime) => {
+    const [{ createProviderHandlers }, { uptimeProvider }] = await Promise.all([
+      import('../protocol/framework/server.js'),
+      import('../provider/index.js'),
+    ]);
+    return createProviderHandlers(uptimeProvider, runtime);
   },
-);
+  { address: PROVIDER_ADDRESS },
+).catch((err: unknown) => {
+  process.stderr.write(`terraform-provider-uptime: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

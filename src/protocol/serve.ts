@@ -2,7 +2,7 @@
 // (SIGINT ignored, exit on Shutdown or when orphaned), and the --debug (reattach) mode.
 import { checkLaunch, formatHandshake, APP_PROTOCOL_VERSION } from './handshake.js';
 import { Logger } from './logging.js';
-import { startPluginServer, type ProviderHandlers } from './server.js';
+import { PROVIDER_RPCS, startPluginServer, type ProviderHandlers } from './server.js';
 import { generateServerCertificate, rawBase64 } from './tls.js';
 
 /** What the framework needs from the process: logging and cancellation (StopProvider). */
@@ -47,7 +47,24 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
       return stopper.signal;
     },
   };
-  const handlers = await factory(runtime);
+  // The handlers (and everything they import) are built after the handshake line: Terraform launches the
+  // provider 3–4 times per command, and the handshake only needs the gRPC server. Each RPC waits for them.
+  let startBuilding!: () => void;
+  const loaded = new Promise<ProviderHandlers>((resolve) => {
+    startBuilding = () => resolve(Promise.resolve().then(() => factory(runtime)));
+  });
+  // A provider that cannot be built answers every RPC with the error as a diagnostic (see server.ts).
+  loaded.catch((err: unknown) =>
+    logger.error('provider failed to start', { error: err instanceof Error ? err.message : String(err) }),
+  );
+  const handlers: ProviderHandlers = {};
+  for (const rpc of PROVIDER_RPCS) {
+    handlers[rpc] = async (req: unknown) => {
+      const fn = (await loaded)[rpc];
+      if (!fn) throw new Error(`${rpc} is not implemented by this provider`);
+      return fn(req);
+    };
+  }
   handlers.StopProvider = async () => {
     logger.info('StopProvider: cancelling work in flight');
     stopper.abort(new Error('provider stopped by Terraform'));
@@ -84,6 +101,7 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    startBuilding();
     return;
   }
 
@@ -106,4 +124,5 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
   process.stdout.write(
     formatHandshake(running.network, running.address, serverCert ? rawBase64(serverCert.der) : ''),
   );
+  startBuilding();
 }

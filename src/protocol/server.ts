@@ -19,22 +19,24 @@ import type { Logger } from './logging.js';
 
 /** Wire-level handlers for tfplugin6.Provider: request object in, response object out. */
 export type ProviderHandlers = Partial<Record<ProviderRpc, (req: any) => Promise<Record<string, unknown>>>>;
-export type ProviderRpc =
-  | 'GetMetadata'
-  | 'GetProviderSchema'
-  | 'ValidateProviderConfig'
-  | 'ValidateResourceConfig'
-  | 'ValidateDataResourceConfig'
-  | 'UpgradeResourceState'
-  | 'GetResourceIdentitySchemas'
-  | 'ConfigureProvider'
-  | 'ReadResource'
-  | 'PlanResourceChange'
-  | 'ApplyResourceChange'
-  | 'ImportResourceState'
-  | 'ReadDataSource'
-  | 'GetFunctions'
-  | 'StopProvider';
+export const PROVIDER_RPCS = [
+  'GetMetadata',
+  'GetProviderSchema',
+  'ValidateProviderConfig',
+  'ValidateResourceConfig',
+  'ValidateDataResourceConfig',
+  'UpgradeResourceState',
+  'GetResourceIdentitySchemas',
+  'ConfigureProvider',
+  'ReadResource',
+  'PlanResourceChange',
+  'ApplyResourceChange',
+  'ImportResourceState',
+  'ReadDataSource',
+  'GetFunctions',
+  'StopProvider',
+] as const;
+export type ProviderRpc = (typeof PROVIDER_RPCS)[number];
 
 export interface PluginServerOptions {
   handlers: ProviderHandlers;

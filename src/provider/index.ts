@@ -15,10 +15,11 @@ import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
 import { dataSources } from './data-sources/index.js';
 import { newBulkReadState } from './resources/monitor-reader.js';
+import { PROVIDER_ADDRESS } from './address.js';
 
 export type { UptimeProviderData } from './client.js';
 
-export const PROVIDER_ADDRESS = 'registry.terraform.io/uptime-monitoring/uptime';
+export { PROVIDER_ADDRESS };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

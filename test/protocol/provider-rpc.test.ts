@@ -175,6 +175,27 @@ describe('launch and handshake', () => {
     child.kill('SIGINT');
     await new Promise((r) => child.on('exit', r));
   });
+
+  it('a provider that fails to build after the handshake reports the failure as an error diagnostic', async () => {
+    const broken = await launchProvider(
+      await buildProvider(join(__dirname, 'fixtures', 'broken-provider-main.ts')),
+    );
+    try {
+      for (const rpc of ['GetProviderSchema', 'ValidateProviderConfig']) {
+        const res = await broken.call(rpc);
+        expect(res.diagnostics).toEqual([
+          expect.objectContaining({
+            severity: 'ERROR',
+            detail: expect.stringContaining('provider configuration table is corrupt'),
+          }),
+        ]);
+      }
+      await broken.callService('Shutdown');
+      expect(await broken.exited).toBe(0);
+    } finally {
+      broken.close();
+    }
+  });
 });
 
 describe('RPCs and Terraform consistency rules', () => {
