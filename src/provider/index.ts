@@ -54,7 +54,7 @@ export const uptimeProvider = defineProvider({
       base_url: stringAttr({
         optional: true,
         description:
-          'Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable. Must use https except for localhost.',
+          'Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable; one of the two is required. Must use https, except for `localhost`, `127.0.0.1` and `::1` (the local service, `npx uptimectl service`).',
       }),
       token: stringAttr({
         optional: true,
@@ -64,13 +64,14 @@ export const uptimeProvider = defineProvider({
       request_timeout_ms: int64Attr({
         optional: true,
         validators: [intBetween(1, 600_000)],
-        description: 'Timeout of one API request in milliseconds. Omitted: the client default.',
+        description:
+          'Deadline of one attempt of a read request (GET), in milliseconds, 1 to 600000. Omitted or null: 15000. Writes keep 30 seconds per attempt and connecting 5 seconds; this setting changes neither.',
       }),
       max_retries: int64Attr({
         optional: true,
         validators: [intBetween(0, 20)],
         description:
-          'How many times a failed request is retried (connection errors, timeouts, 429 and 5xx; writes always with the same Idempotency-Key). Omitted: the client default.',
+          'How many times a failed request is retried, 0 to 20 (connection errors, timeouts, 429 and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). Omitted or null: 2 (three attempts in all).',
       }),
     },
   },
@@ -120,6 +121,75 @@ export const uptimeProvider = defineProvider({
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
     return { client, capabilities, memo, bulk };
+  },
+  docs: {
+    examples: [
+      {
+        hcl: `terraform {
+  required_providers {
+    uptime = {
+      source  = "uptime-monitoring/uptime"
+      version = "~> 0.1"
+    }
+  }
+}
+
+variable "uptime_api_token" {
+  type      = string
+  sensitive = true
+}
+
+provider "uptime" {
+  base_url = "https://api.uptime.example/v1"
+  token    = var.uptime_api_token
+
+  # Optional: per-attempt deadline of read requests and retries of failed requests.
+  request_timeout_ms = 20000
+  max_retries        = 4
+}
+
+resource "uptime_monitor" "api" {
+  name = "API health"
+  url  = "https://api.example.com/health"
+}`,
+      },
+    ],
+    sections: [
+      {
+        title: 'Configuration from the environment',
+        body: `Both required settings can come from the environment instead, which keeps the token out of the configuration altogether (an empty \`provider "uptime" {}\` block, or none, is then enough):
+
+\`\`\`shell
+export UPTIME_BASE_URL=https://api.uptime.example/v1
+export UPTIME_API_TOKEN=upt_...   # from your secret store
+terraform plan
+\`\`\`
+
+Arguments set in the \`provider\` block win over the environment. When the provider starts it checks \`base_url\` (absolute; https unless it points at this machine) and reads \`GET /capabilities\` once with the token: an unknown, revoked or expired token fails there with \`API token rejected\`. What the token and the account's plan allow is kept for plan-time checks (and is readable with the \`uptime_capabilities\` data source).`,
+      },
+      {
+        title: 'Token scopes',
+        body: `Tokens (\`upt_\` followed by 40 hex characters) are created in the dashboard under account integrations, with a set of scopes and either all monitors or selected monitors; the value is shown once. Pass the token from a sensitive variable or the environment, never as a literal in the configuration. What each part of the provider needs:
+
+- Provider start-up and \`uptime_capabilities\`: any valid token.
+- Refresh and import of \`uptime_monitor\` and \`uptime_status_page\`; the data sources \`uptime_monitor\`, \`uptime_monitors\`, \`uptime_status_page\` and \`uptime_incidents\`: \`monitors:read\`.
+- Creating an \`uptime_monitor\`: \`monitors:create\`, on an unrestricted token (checked at plan time).
+- Changing monitor fields: \`monitors:update\`.
+- Changing \`enabled\` (pause, activate): \`monitors:control\` (or the legacy \`monitors:write\`).
+- Destroying an \`uptime_monitor\` (archive) and changing \`archived\` (archive, reactivate): \`monitors:archive\`.
+- \`uptime_monitor_alert_settings\` (reading too) and \`uptime_alert_destinations\`: \`alerts:write\`.
+- Changing an \`uptime_status_page\` (both checked at plan time: the scope and a plan with status pages) and destroying one (which disables the page): \`status-pages:write\`.
+
+A token restricted to selected monitors sees only those: any other monitor answers 404 to it, so Terraform would take a managed monitor outside the selection as deleted and plan to create it again. Use an unrestricted token for configurations that manage monitors. A plan-only token for pull requests needs \`monitors:read\` (plus \`alerts:write\` when alert settings are managed), and the create and status-page scopes when the plan contains such changes, because those are checked at plan time.`,
+      },
+      {
+        title: 'Guides',
+        body: `- [Installing the provider](install.md)
+- [Importing existing monitors](guides/importing-existing-monitors.md)
+- [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
+- [Developing and testing against the local service](guides/local-service.md)`,
+      },
+    ],
   },
   resources: [monitorResource, alertSettingsResource, statusPageResource],
   dataSources,

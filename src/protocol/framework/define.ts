@@ -17,10 +17,52 @@ export interface HandlerContext<PD = unknown> {
   logger: Logger;
 }
 
+/** One HCL example of a reference page ("Example Usage"). */
+export interface DocExample {
+  /** Sub-heading when a page has several examples. */
+  title?: string;
+  /** Markdown shown above the code. */
+  description?: string;
+  /** HCL, formatted as `terraform fmt` would (the docs tests check it and run `terraform validate` on it). */
+  hcl: string;
+}
+
+/** Extra Markdown section of a reference page, rendered after the examples. */
+export interface DocSection {
+  title: string;
+  /** Markdown. */
+  body: string;
+}
+
+/**
+ * Documentation-only parts of a declaration, rendered into its reference page by docs.ts (never used at run
+ * time). Attribute reference comes from the attributes themselves.
+ */
+export interface DeclDocs {
+  examples?: DocExample[];
+  sections?: DocSection[];
+}
+
+export interface ResourceDocs extends DeclDocs {
+  /** The Import section: both the CLI and the `import {}` block forms are rendered from this. */
+  import?: {
+    /** Markdown: what the import id is. */
+    id: string;
+    /** A valid example id. */
+    exampleId: string;
+    /** Resource name of the import address (`<type>.<resourceName>`); the examples should declare it. */
+    resourceName: string;
+    /** Markdown after the two forms. */
+    notes?: string;
+  };
+}
+
 export interface ResourceDecl<A extends Attributes, PD = any> {
   typeName: string;
   /** Markdown. */
   description?: string;
+  /** Examples, extra sections and the import section of the reference page. */
+  docs?: ResourceDocs;
   deprecated?: string;
   /** State schema version (default 0). */
   version?: number;
@@ -59,6 +101,8 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
 export interface DataSourceDecl<A extends Attributes, PD = any> {
   typeName: string;
   description?: string;
+  /** Examples and extra sections of the reference page. */
+  docs?: DeclDocs;
   deprecated?: string;
   attributes: A;
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
@@ -72,6 +116,8 @@ export interface ProviderDecl<A extends Attributes, PD = any> {
   address: string;
   description?: string;
   schema: { attributes: A; description?: string };
+  /** Examples and extra sections of the provider page (docs/index.md). */
+  docs?: DeclDocs;
   configure?: (req: {
     config: Planned<ModelOf<A>>;
     terraformVersion: string;

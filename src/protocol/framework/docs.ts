@@ -1,7 +1,19 @@
-// Reference docs (Markdown, tfplugindocs-like layout) rendered from the same declarations.
-import { typeToJSON, type CtyType } from '../cty/types.js';
+// Reference docs (Markdown in the Terraform registry layout, tfplugindocs-like) rendered from the same
+// declarations: front matter, description, Example Usage, extra sections, Schema (Required / Optional /
+// Read-Only, nested schemas), Import. The output is deterministic and already in Prettier's Markdown style, so
+// the committed pages (`npm run docs`) pass `prettier --check` unchanged.
+import type { CtyType } from '../cty/types.js';
 import type { Attr, Attributes } from './attributes.js';
-import type { AnyDataSource, AnyProvider, AnyResource } from './define.js';
+import type { AnyDataSource, AnyProvider, AnyResource, DeclDocs, ResourceDocs } from './define.js';
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+function describeType(t: CtyType): string {
+  if (t.kind === 'list' || t.kind === 'set' || t.kind === 'map')
+    return `${cap(t.kind)} of ${describeType(t.element)}`;
+  if (t.kind === 'object') return 'Object';
+  return cap(t.kind);
+}
 
 function typeLabel(a: Attr): string {
   if (a.nested)
@@ -9,90 +21,176 @@ function typeLabel(a: Attr): string {
   if (a.kind === 'int64' || a.kind === 'float64') return 'Number';
   return describeType(a.type);
 }
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-function describeType(t: CtyType): string {
-  if (t.kind === 'list' || t.kind === 'set' || t.kind === 'map')
-    return `${cap(t.kind)} of ${describeType(t.element)}`;
-  if (t.kind === 'object') return 'Object';
-  return typeof typeToJSON(t) === 'string' ? cap(t.kind) : cap(t.kind);
+
+/** A value as HCL (defaults of nested attributes are objects). */
+function hclValue(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(hclValue).join(', ')}]`;
+  if (v && typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .map(([k, e]) => `${k} = ${hclValue(e)}`)
+      .join(', ')} }`;
+  return JSON.stringify(v);
 }
 
-function section(title: string, attrs: [string, Attr][], anchor: string, nestedOut: string[]): string {
-  if (!attrs.length) return '';
-  const lines = attrs.map(([name, a]) => {
-    const flags = [
-      typeLabel(a),
-      a.sensitive ? 'Sensitive' : '',
-      a.writeOnly ? 'Write-only' : '',
-      a.deprecated !== undefined ? 'Deprecated' : '',
+/** One line of the attribute list. */
+function attrLine(name: string, a: Attr, anchor: string): string {
+  const flags = [
+    typeLabel(a),
+    a.sensitive ? 'Sensitive' : '',
+    a.writeOnly ? 'Write-only' : '',
+    a.deprecated !== undefined ? 'Deprecated' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const text = [
+    a.deprecated ? `**Deprecated:** ${a.deprecated}` : '',
+    (a.description ?? '').trim(),
+    a.default !== undefined ? `Defaults to \`${hclValue(a.default)}\`.` : '',
+    a.nested ? `(see [below for nested schema](#${anchor}))` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return `- \`${name}\` (${flags})${text ? ` ${text}` : ''}`;
+}
+
+type Group = 'Required' | 'Optional' | 'Read-Only';
+const groupOf = (a: Attr): Group => (a.required ? 'Required' : a.optional ? 'Optional' : 'Read-Only');
+const GROUPS: Group[] = ['Required', 'Optional', 'Read-Only'];
+
+/**
+ * The attribute groups of one level, then the nested schemas below it (depth first, in name order).
+ * Top level: `### Required` headings; nested levels: `Required:` labels (registry style).
+ */
+function schemaBlocks(attrs: Attributes, path: string[], out: string[]): void {
+  const entries = Object.entries(attrs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const anchorOf = (name: string) => `nestedatt--${[...path, name].join('--')}`;
+  const lists: string[] = [];
+  for (const g of GROUPS) {
+    const lines = entries.filter(([, a]) => groupOf(a) === g).map(([n, a]) => attrLine(n, a, anchorOf(n)));
+    if (!lines.length) continue;
+    lists.push(`${path.length ? `${g}:` : `### ${g}`}\n\n${lines.join('\n')}`);
+  }
+  out.push(lists.join('\n\n'));
+  for (const [name, a] of entries) {
+    if (!a.nested) continue;
+    const sub = [...path, name];
+    out.push(`<a id="${anchorOf(name)}"></a>\n\n### Nested Schema for \`${sub.join('.')}\``);
+    schemaBlocks(a.nested.attributes, sub, out);
+  }
+}
+
+export function renderSchema(attrs: Attributes): string {
+  const out: string[] = [];
+  schemaBlocks(attrs, [], out);
+  return out.filter(Boolean).join('\n\n');
+}
+
+/** The first paragraph of a description, for the front matter. */
+function summary(description: string | undefined): string {
+  return (description ?? '')
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ');
+}
+
+function frontMatter(title: string, description: string | undefined): string {
+  const s = summary(description);
+  return ['---', `page_title: '${title.replace(/'/g, "''")}'`, 'description: |-', `  ${s}`, '---'].join('\n');
+}
+
+function examples(docs: DeclDocs | undefined): string {
+  const ex = docs?.examples ?? [];
+  if (!ex.length) return '';
+  const blocks = ex.map((e) =>
+    [
+      e.title && ex.length > 1 ? `### ${e.title}` : '',
+      e.description?.trim() ?? '',
+      `\`\`\`terraform\n${e.hcl.trim()}\n\`\`\``,
     ]
       .filter(Boolean)
-      .join(', ');
-    const nestedRef = a.nested ? ` (see [below for nested schema](#${anchor}--${name}))` : '';
-    const parts = [
-      a.description ?? '',
-      a.default !== undefined ? `Defaults to \`${JSON.stringify(a.default)}\`.` : '',
-      a.deprecated ?? '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    if (a.nested) nestedOut.push(nestedSchema(`${anchor}--${name}`, name, a.nested.attributes, nestedOut));
-    return `- \`${name}\` (${flags})${parts ? ` ${parts}` : ''}${nestedRef}`;
-  });
-  return `### ${title}\n\n${lines.join('\n')}\n`;
-}
-
-function schemaSections(attrs: Attributes, anchor: string): string {
-  const entries = Object.entries(attrs).sort(([a], [b]) => (a < b ? -1 : 1));
-  const nested: string[] = [];
-  const out = [
-    section(
-      'Required',
-      entries.filter(([, a]) => a.required),
-      anchor,
-      nested,
-    ),
-    section(
-      'Optional',
-      entries.filter(([, a]) => a.optional),
-      anchor,
-      nested,
-    ),
-    section(
-      'Read-Only',
-      entries.filter(([, a]) => a.computed && !a.optional),
-      anchor,
-      nested,
-    ),
-  ].filter(Boolean);
-  return [...out, ...nested].join('\n');
-}
-
-function nestedSchema(anchor: string, name: string, attrs: Attributes, _out: string[]): string {
-  return `<a id="${anchor}"></a>\n### Nested Schema for \`${name}\`\n\n${schemaSections(attrs, anchor)}`;
-}
-
-function page(kind: string, typeName: string, description: string | undefined, attrs: Attributes): string {
-  return `# ${typeName} (${kind})\n\n${description ?? ''}\n\n## Schema\n\n${schemaSections(attrs, 'nestedatt')}`.replace(
-    /\n{3,}/g,
-    '\n\n',
+      .join('\n\n'),
   );
+  return `## Example Usage\n\n${blocks.join('\n\n')}`;
+}
+
+function sections(docs: DeclDocs | undefined): string[] {
+  return (docs?.sections ?? []).map((s) => `## ${s.title}\n\n${s.body.trim()}`);
+}
+
+function importSection(typeName: string, docs: ResourceDocs | undefined): string {
+  const imp = docs?.import;
+  if (!imp) return '';
+  const address = `${typeName}.${imp.resourceName}`;
+  return [
+    '## Import',
+    `The import id is ${imp.id.trim()}`,
+    'With the CLI:',
+    `\`\`\`shell\nterraform import ${address} ${imp.exampleId}\n\`\`\``,
+    'Or with an `import` block (Terraform 1.5 and later), which `terraform plan` shows before anything is changed:',
+    `\`\`\`terraform\nimport {\n  to = ${address}\n  id = "${imp.exampleId}"\n}\n\`\`\``,
+    imp.notes?.trim() ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function page(parts: {
+  title: string;
+  heading: string;
+  description?: string;
+  docs?: DeclDocs;
+  attrs: Attributes;
+  importText?: string;
+}): string {
+  const body = [
+    frontMatter(parts.title, parts.description),
+    `# ${parts.heading}`,
+    (parts.description ?? '').trim(),
+    examples(parts.docs),
+    ...sections(parts.docs),
+    `## Schema\n\n${renderSchema(parts.attrs)}`,
+    parts.importText ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return `${body.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n')}\n`;
 }
 
 export function renderResourceDoc(r: AnyResource): string {
-  return page('Resource', r.typeName, r.description, r.attributes);
+  return page({
+    title: `${r.typeName} Resource`,
+    heading: `${r.typeName} (Resource)`,
+    description: r.description,
+    docs: r.docs,
+    attrs: r.attributes,
+    importText: importSection(r.typeName, r.docs),
+  });
 }
 
 export function renderDataSourceDoc(d: AnyDataSource): string {
-  return page('Data Source', d.typeName, d.description, d.attributes);
+  return page({
+    title: `${d.typeName} Data Source`,
+    heading: `${d.typeName} (Data Source)`,
+    description: d.description,
+    docs: d.docs,
+    attrs: d.attributes,
+  });
+}
+
+export function renderProviderDoc(p: AnyProvider): string {
+  return page({
+    title: `${p.typeName} Provider`,
+    heading: `${p.typeName} Provider`,
+    description: p.schema.description ?? p.description,
+    docs: p.docs,
+    attrs: p.schema.attributes,
+  });
 }
 
 /** All pages, keyed by relative path (index.md, resources/<name>.md, data-sources/<name>.md). */
 export function renderProviderDocs(p: AnyProvider): Record<string, string> {
   const short = (t: string) => t.replace(new RegExp(`^${p.typeName}_`), '');
-  const out: Record<string, string> = {
-    'index.md': page('Provider', p.typeName, p.schema.description ?? p.description, p.schema.attributes),
-  };
+  const out: Record<string, string> = { 'index.md': renderProviderDoc(p) };
   for (const r of p.resources ?? []) out[`resources/${short(r.typeName)}.md`] = renderResourceDoc(r);
   for (const d of p.dataSources ?? []) out[`data-sources/${short(d.typeName)}.md`] = renderDataSourceDoc(d);
   return out;

@@ -11,7 +11,26 @@ const Filters = z.object({ channel: AlertChannel.optional() });
 export const alertDestinationsDataSource = defineDataSource({
   typeName: 'uptime_alert_destinations',
   description:
-    'Alert destinations already verified in the dashboard (only these can be selected in `uptime_monitor_alert_settings`).',
+    'Alert destinations already verified in the dashboard (only these can be selected in `uptime_monitor_alert_settings`). Destinations are added and verified in the dashboard, not through the API. Needs the `alerts:write` scope. Omitted filters match everything.',
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_alert_destinations" "default_email" {
+  channel    = "email"
+  is_default = true
+}
+
+data "uptime_alert_destinations" "on_call" {
+  channel = "sms"
+  label   = "On-call"
+}
+
+output "on_call_phones" {
+  value = [for d in data.uptime_alert_destinations.on_call.destinations : d.masked_value]
+}`,
+      },
+    ],
+  },
   attributes: {
     channel: stringAttr({
       optional: true,
@@ -25,13 +44,23 @@ export const alertDestinationsDataSource = defineDataSource({
     ids: stringList('Ids of the matching destinations.'),
     destinations: listNestedAttr({
       computed: true,
+      description: "The matching destinations, in the service's order.",
       attributes: {
-        id: stringAttr({ computed: true }),
-        channel: stringAttr({ computed: true }),
+        id: stringAttr({
+          computed: true,
+          description: 'Destination id (`dest_email_<24 hex>` or `dest_sms_<24 hex>`).',
+        }),
+        channel: stringAttr({ computed: true, description: '`email` or `sms`.' }),
         value: stringAttr({ computed: true, description: 'Email address or phone number.' }),
-        masked_value: stringAttr({ computed: true }),
-        label: stringAttr({ computed: true }),
-        is_default: boolAttr({ computed: true }),
+        masked_value: stringAttr({
+          computed: true,
+          description: 'The value partly hidden (`o***@example.com`), as the dashboard shows it.',
+        }),
+        label: stringAttr({ computed: true, description: 'Label; null when none.' }),
+        is_default: boolAttr({
+          computed: true,
+          description: 'Whether this is the default email destination (preselected on new monitors).',
+        }),
       },
     }),
   },

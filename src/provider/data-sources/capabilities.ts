@@ -14,41 +14,89 @@ import { stringList } from './fields.js';
 
 export const capabilitiesDataSource = defineDataSource({
   typeName: 'uptime_capabilities',
-  description: "What the provider's token and the account's plan allow.",
+  description:
+    "What the provider's token and the account's plan allow (`GET /capabilities`): scopes, monitor selection, plan limits and features. Useful in `check` blocks and preconditions.",
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_capabilities" "current" {}
+
+check "token_can_create_monitors" {
+  assert {
+    condition     = contains(data.uptime_capabilities.current.token.scopes, "monitors:create") && !data.uptime_capabilities.current.token.restricted
+    error_message = "Creating monitors needs an unrestricted token with the monitors:create scope."
+  }
+}
+
+output "monitor_capacity_left" {
+  value = data.uptime_capabilities.current.plan.monitor_capacity - data.uptime_capabilities.current.plan.monitors_used
+}`,
+      },
+    ],
+  },
   attributes: {
     token: singleNestedAttr({
       computed: true,
+      description: "The provider's API token.",
       attributes: {
-        name: stringAttr({ computed: true }),
-        scopes: stringList('Scopes of the token.'),
-        restricted: boolAttr({ computed: true }),
+        name: stringAttr({ computed: true, description: 'Token name.' }),
+        scopes: stringList('Scopes of the token, e.g. `monitors:read`, `monitors:create`.'),
+        restricted: boolAttr({
+          computed: true,
+          description: 'Whether the token is limited to selected monitors (it cannot create monitors then).',
+        }),
         monitor_ids: stringList('Monitors a restricted token may use (null when unrestricted).'),
-        expires_at: stringAttr({ computed: true }),
+        expires_at: stringAttr({ computed: true, description: 'Expiry time (RFC 3339); null: no expiry.' }),
       },
     }),
     plan: singleNestedAttr({
       computed: true,
+      description: "The account's plan.",
       attributes: {
-        name: stringAttr({ computed: true }),
-        pro: boolAttr({ computed: true }),
-        monitor_capacity: int64Attr({ computed: true }),
-        monitors_used: int64Attr({ computed: true }),
-        min_interval_seconds: int64Attr({ computed: true }),
-        allowed_intervals: listAttr<number>({ computed: true, element: ctyNumber }),
+        name: stringAttr({ computed: true, description: 'Plan name.' }),
+        pro: boolAttr({ computed: true, description: 'Whether it is a Pro plan.' }),
+        monitor_capacity: int64Attr({
+          computed: true,
+          description: 'How many monitors the plan allows (archived monitors do not count).',
+        }),
+        monitors_used: int64Attr({ computed: true, description: 'Monitors counted against the capacity.' }),
+        min_interval_seconds: int64Attr({
+          computed: true,
+          description: 'Shortest check interval the plan allows.',
+        }),
+        allowed_intervals: listAttr<number>({
+          computed: true,
+          element: ctyNumber,
+          description: 'Check intervals (seconds) the plan allows.',
+        }),
       },
     }),
     features: singleNestedAttr({
       computed: true,
+      description: 'Features of the plan.',
       attributes: {
-        checks: boolAttr({ computed: true }),
-        exports: boolAttr({ computed: true }),
-        status_pages: boolAttr({ computed: true }),
-        sms_alerts: boolAttr({ computed: true }),
+        checks: boolAttr({ computed: true, description: 'Check history can be read.' }),
+        exports: boolAttr({ computed: true, description: 'Exports can be created.' }),
+        status_pages: boolAttr({
+          computed: true,
+          description: 'Status pages can be managed (`uptime_status_page`).',
+        }),
+        sms_alerts: boolAttr({
+          computed: true,
+          description: 'SMS alerts can be enabled (`uptime_monitor_alert_settings`).',
+        }),
       },
     }),
     allowances: singleNestedAttr({
       computed: true,
-      attributes: { per_minute: int64Attr({ computed: true }), monthly: int64Attr({ computed: true }) },
+      description: 'API request allowances.',
+      attributes: {
+        per_minute: int64Attr({ computed: true, description: 'Requests per minute for this token.' }),
+        monthly: int64Attr({
+          computed: true,
+          description: 'Requests per calendar month (UTC) for the account; null: no monthly limit.',
+        }),
+      },
     }),
   },
   read: async ({ ctx }) => {

@@ -15,48 +15,76 @@ const expiry = (what: string) =>
     computed: true,
     description: `${what} expiry monitoring and its last observation.`,
     attributes: {
-      enabled: boolAttr({ computed: true }),
-      warn_days: int64Attr({ computed: true }),
+      enabled: boolAttr({ computed: true, description: 'Whether expiry is watched.' }),
+      warn_days: int64Attr({ computed: true, description: 'Days before expiry at which it warns.' }),
       status: stringAttr({
         computed: true,
         description: '`unknown`, `ok`, `warning`, `expired` or `error`.',
       }),
-      last_checked_at: stringAttr({ computed: true }),
-      expires_at: stringAttr({ computed: true }),
-      days_remaining: int64Attr({ computed: true }),
+      last_checked_at: stringAttr({
+        computed: true,
+        description: 'Time of the last expiry check (RFC 3339); null before the first.',
+      }),
+      expires_at: stringAttr({ computed: true, description: 'Expiry time (RFC 3339); null when not known.' }),
+      days_remaining: int64Attr({ computed: true, description: 'Days until expiry; null when not known.' }),
     },
   });
 
 /** Every readable monitor field, runtime fields included (computed). */
 export const monitorComputed = {
-  name: stringAttr({ computed: true }),
-  url: stringAttr({ computed: true }),
-  type: stringAttr({ computed: true }),
-  enabled: boolAttr({ computed: true }),
-  archived: boolAttr({ computed: true }),
+  name: stringAttr({ computed: true, description: 'Display name.' }),
+  url: stringAttr({ computed: true, description: 'The checked URL.' }),
+  type: stringAttr({ computed: true, description: 'Monitor type (`http`).' }),
+  enabled: boolAttr({ computed: true, description: 'Whether checks run (false when paused or archived).' }),
+  archived: boolAttr({ computed: true, description: 'Whether the monitor is archived.' }),
   status: stringAttr({ computed: true, description: '`up`, `down`, `pending`, `paused` or `archived`.' }),
-  request_method: stringAttr({ computed: true }),
-  interval_seconds: int64Attr({ computed: true }),
-  timeout_ms: int64Attr({ computed: true }),
-  follow_redirects: boolAttr({ computed: true }),
-  accepted_status_codes: listAttr<number>({ computed: true, element: ctyNumber }),
+  request_method: stringAttr({ computed: true, description: '`GET` or `HEAD`.' }),
+  interval_seconds: int64Attr({ computed: true, description: 'Seconds between checks.' }),
+  timeout_ms: int64Attr({ computed: true, description: 'Request timeout in milliseconds.' }),
+  follow_redirects: boolAttr({ computed: true, description: 'Whether redirects are followed.' }),
+  accepted_status_codes: listAttr<number>({
+    computed: true,
+    element: ctyNumber,
+    description: 'Status codes that count as up; `[]` means any 2xx status.',
+  }),
   request_headers: listNestedAttr({
     computed: true,
     description: 'Header names; values are never readable (`value_set` says whether one is saved).',
-    attributes: { name: stringAttr({ computed: true }), value_set: boolAttr({ computed: true }) },
+    attributes: {
+      name: stringAttr({ computed: true, description: 'Header name.' }),
+      value_set: boolAttr({ computed: true, description: 'Whether a value is saved for the header.' }),
+    },
   }),
   auth_type: stringAttr({ computed: true, description: '`none` or `basic`.' }),
-  auth_username: stringAttr({ computed: true }),
-  auth_password_set: boolAttr({ computed: true }),
-  last_check_at: stringAttr({ computed: true }),
-  last_status_at: stringAttr({ computed: true }),
-  response_time_ms: int64Attr({ computed: true }),
-  http_status: int64Attr({ computed: true }),
+  auth_username: stringAttr({
+    computed: true,
+    description: 'Basic-auth user name; null without basic auth.',
+  }),
+  auth_password_set: boolAttr({
+    computed: true,
+    description: 'Whether a basic-auth password is saved (the password itself is never readable).',
+  }),
+  last_check_at: stringAttr({
+    computed: true,
+    description: 'Time of the last check (RFC 3339); null before the first.',
+  }),
+  last_status_at: stringAttr({
+    computed: true,
+    description: 'Time of the last status change (RFC 3339); null before the first check.',
+  }),
+  response_time_ms: int64Attr({
+    computed: true,
+    description: 'Response time of the last check in milliseconds; null before the first.',
+  }),
+  http_status: int64Attr({
+    computed: true,
+    description: 'HTTP status of the last check; null before the first or when no response came.',
+  }),
   ssl_expiry: expiry('SSL certificate'),
   domain_expiry: expiry('Domain'),
-  version: stringAttr({ computed: true }),
-  created_at: stringAttr({ computed: true }),
-  updated_at: stringAttr({ computed: true }),
+  version: stringAttr({ computed: true, description: "The monitor's version token." }),
+  created_at: stringAttr({ computed: true, description: 'Creation time (RFC 3339).' }),
+  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
 };
 
 const expiryValue = (e: NonNullable<Monitor['expiryMonitoring']>['ssl'] | undefined) =>
@@ -101,32 +129,46 @@ export function monitorValues(m: Monitor) {
 }
 
 export const statusPageComputed = {
-  enabled: boolAttr({ computed: true }),
-  slug: stringAttr({ computed: true }),
-  url: stringAttr({ computed: true }),
-  title: stringAttr({ computed: true }),
-  description: stringAttr({ computed: true }),
-  noindex: boolAttr({ computed: true }),
+  enabled: boolAttr({ computed: true, description: 'Whether the page is published.' }),
+  slug: stringAttr({ computed: true, description: 'Slug; null until the page is set up in the dashboard.' }),
+  url: stringAttr({
+    computed: true,
+    description: 'Public URL; null until the page is set up in the dashboard.',
+  }),
+  title: stringAttr({ computed: true, description: 'Title; null when none is set.' }),
+  description: stringAttr({ computed: true, description: 'Description; null when none is set.' }),
+  noindex: boolAttr({
+    computed: true,
+    description: 'Whether search engines are asked not to index the page.',
+  }),
   display_options: singleNestedAttr({
     computed: true,
+    description: 'Sections shown on the page.',
     attributes: {
-      uptime_timeline: boolAttr({ computed: true }),
-      response_time: boolAttr({ computed: true }),
-      incidents: boolAttr({ computed: true }),
-      recent_history: boolAttr({ computed: true }),
+      uptime_timeline: boolAttr({ computed: true, description: 'Uptime timeline.' }),
+      response_time: boolAttr({ computed: true, description: 'Response-time chart.' }),
+      incidents: boolAttr({ computed: true, description: 'Incident list.' }),
+      recent_history: boolAttr({ computed: true, description: 'Recent check history.' }),
     },
   }),
-  verification_status: stringAttr({ computed: true }),
+  verification_status: stringAttr({
+    computed: true,
+    description: 'Ownership verification: `unverified`, `pending`, `verified` or `failed`.',
+  }),
   custom_domain: singleNestedAttr({
     computed: true,
+    description: 'Custom-domain state (dashboard-managed).',
     attributes: {
-      configured: boolAttr({ computed: true }),
-      enabled: boolAttr({ computed: true }),
-      status: stringAttr({ computed: true }),
+      configured: boolAttr({ computed: true, description: 'Whether a custom domain is configured.' }),
+      enabled: boolAttr({ computed: true, description: 'Whether the custom domain serves the page.' }),
+      status: stringAttr({
+        computed: true,
+        description: '`none`, `pending_dns`, `pending_certificate`, `active` or `failed`.',
+      }),
     },
   }),
-  version: stringAttr({ computed: true }),
-  updated_at: stringAttr({ computed: true }),
+  version: stringAttr({ computed: true, description: "The page's version token." }),
+  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
 };
 
 export function statusPageValues(p: StatusPage) {
@@ -154,19 +196,28 @@ export function statusPageValues(p: StatusPage) {
 }
 
 export const incidentComputed = {
-  id: stringAttr({ computed: true }),
-  monitor_id: stringAttr({ computed: true }),
-  monitor_name: stringAttr({ computed: true }),
-  started_at: stringAttr({ computed: true }),
-  resolved_at: stringAttr({ computed: true }),
-  status: stringAttr({ computed: true }),
-  type: stringAttr({ computed: true }),
-  threshold_ms: int64Attr({ computed: true }),
-  duration_minutes: int64Attr({ computed: true }),
-  http_status: int64Attr({ computed: true }),
-  response_time_ms: int64Attr({ computed: true }),
-  failure_category: stringAttr({ computed: true }),
-  failure_reason: stringAttr({ computed: true }),
+  id: stringAttr({ computed: true, description: 'Incident id.' }),
+  monitor_id: stringAttr({ computed: true, description: 'The monitor (UUID).' }),
+  monitor_name: stringAttr({ computed: true, description: "The monitor's name; null when not given." }),
+  started_at: stringAttr({ computed: true, description: 'Start time (RFC 3339).' }),
+  resolved_at: stringAttr({ computed: true, description: 'Resolution time (RFC 3339); null while open.' }),
+  status: stringAttr({ computed: true, description: '`open` or `resolved`.' }),
+  type: stringAttr({
+    computed: true,
+    description: '`availability` (the monitor was down) or `performance` (slow responses).',
+  }),
+  threshold_ms: int64Attr({
+    computed: true,
+    description: 'Slow-response threshold of a performance incident; null otherwise.',
+  }),
+  duration_minutes: int64Attr({ computed: true, description: 'Duration in minutes; null when not given.' }),
+  http_status: int64Attr({ computed: true, description: 'HTTP status observed; null when none.' }),
+  response_time_ms: int64Attr({
+    computed: true,
+    description: 'Response time observed in milliseconds; null when none.',
+  }),
+  failure_category: stringAttr({ computed: true, description: 'Failure category; null when none.' }),
+  failure_reason: stringAttr({ computed: true, description: 'Failure reason; null when none.' }),
 };
 
 export function incidentValues(i: Incident) {

@@ -14,12 +14,41 @@ function draft(config: Record<string, unknown>) {
 
 export const incidentsDataSource = defineDataSource({
   typeName: 'uptime_incidents',
-  description: 'Lists incidents (every page is read), optionally of one monitor and by status and type.',
+  description:
+    'Lists incidents of the monitors the token can see (every page is read), optionally of one monitor and by status and type. Omitted filters match everything. Needs the `monitors:read` scope.',
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_incidents" "open" {
+  status = "open"
+}
+
+data "uptime_incidents" "api_performance" {
+  monitor_id = "3f2b8c1e-0000-4000-8000-000000000000"
+  type       = "performance"
+}
+
+output "open_incidents" {
+  value = length(data.uptime_incidents.open.incidents)
+}`,
+      },
+    ],
+  },
   attributes: {
-    monitor_id: stringAttr({ optional: true, description: 'Only incidents of this monitor.' }),
-    status: stringAttr({ optional: true, description: '`open` or `resolved`.' }),
-    type: stringAttr({ optional: true, description: '`availability` or `performance`.' }),
-    incidents: listNestedAttr({ computed: true, attributes: incidentComputed }),
+    monitor_id: stringAttr({ optional: true, description: 'Only incidents of this monitor (a UUID).' }),
+    status: stringAttr({
+      optional: true,
+      description: 'Only incidents with this status: `open` or `resolved`.',
+    }),
+    type: stringAttr({
+      optional: true,
+      description: 'Only incidents of this type: `availability` or `performance`.',
+    }),
+    incidents: listNestedAttr({
+      computed: true,
+      description: "The matching incidents, in the service's order.",
+      attributes: incidentComputed,
+    }),
   },
   validateConfig: (config, diags) => {
     diags.add(...validateDraft(IncidentListQuery, draft(config as unknown as Record<string, unknown>)));

@@ -7,8 +7,25 @@ import { monitorComputed, monitorValues } from './fields.js';
 export const monitorDataSource = defineDataSource({
   typeName: 'uptime_monitor',
   description:
-    'Reads one monitor, including runtime fields (status, last check, response time) and expiry state.',
-  attributes: { id: stringAttr({ required: true, description: 'Monitor id (UUID).' }), ...monitorComputed },
+    'Reads one monitor, including the runtime fields the `uptime_monitor` resource leaves out (status, last check, response time) and the expiry state. Archived monitors can be read too. Needs the `monitors:read` scope; an id the token cannot see is an error (`Monitor not found`).',
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_monitor" "api" {
+  id = "3f2b8c1e-0000-4000-8000-000000000000"
+}
+
+output "api_status" {
+  value = data.uptime_monitor.api.status
+}
+
+output "certificate_days_left" {
+  value = data.uptime_monitor.api.ssl_expiry.days_remaining
+}`,
+      },
+    ],
+  },
+  attributes: { id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }), ...monitorComputed },
   validateConfig: (config, diags) => {
     if (typeof config.id === 'string' && !MonitorId.safeParse(config.id).success)
       diags.error('Invalid Attribute Value', 'id must be a monitor id (a UUID) (rule: format).', ['id']);

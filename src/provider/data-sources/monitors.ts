@@ -33,7 +33,10 @@ const attributes = {
   monitors: listNestedAttr({
     computed: true,
     description: 'The matching monitors.',
-    attributes: { id: stringAttr({ computed: true }), ...monitorComputed },
+    attributes: {
+      id: stringAttr({ computed: true, description: 'Monitor id (a UUID).' }),
+      ...monitorComputed,
+    },
   }),
 };
 
@@ -49,7 +52,27 @@ function draft(config: Record<string, unknown>) {
 
 export const monitorsDataSource = defineDataSource({
   typeName: 'uptime_monitors',
-  description: 'Lists monitors matching the filters (every page is read). Archived monitors are listed too.',
+  description:
+    'Lists monitors matching the filters (every page is read). Archived monitors are listed too (`archived = true`; the `status` filter cannot select them). Omitted filters match everything. Needs the `monitors:read` scope; a token restricted to selected monitors lists only those.',
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_monitors" "down" {
+  status = "down"
+}
+
+data "uptime_monitors" "all" {}
+
+output "down_monitors" {
+  value = [for m in data.uptime_monitors.down.monitors : "\${m.name} (\${m.url})"]
+}
+
+output "archived_monitor_ids" {
+  value = [for m in data.uptime_monitors.all.monitors : m.id if m.archived]
+}`,
+      },
+    ],
+  },
   attributes,
   validateConfig: (config, diags) => {
     diags.add(...validateDraft(MonitorListQuery, draft(config as unknown as Record<string, unknown>)));

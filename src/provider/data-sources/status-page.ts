@@ -6,9 +6,23 @@ import { statusPageComputed, statusPageValues } from './fields.js';
 
 export const statusPageDataSource = defineDataSource({
   typeName: 'uptime_status_page',
-  description: 'Reads the status page of one monitor.',
+  description:
+    'Reads the status page of one monitor (every monitor has one; it is disabled until published). Needs the `monitors:read` scope.',
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_status_page" "api" {
+  monitor_id = "3f2b8c1e-0000-4000-8000-000000000000"
+}
+
+output "status_page_url" {
+  value = data.uptime_status_page.api.enabled ? data.uptime_status_page.api.url : null
+}`,
+      },
+    ],
+  },
   attributes: {
-    monitor_id: stringAttr({ required: true, description: 'Monitor id (UUID).' }),
+    monitor_id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
     ...statusPageComputed,
   },
   validateConfig: (config, diags) => {

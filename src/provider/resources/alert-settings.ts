@@ -78,7 +78,53 @@ function settingsError(what: string, e: unknown, id: string): DiagnosticError {
 export const alertSettingsResource = defineResource({
   typeName: 'uptime_monitor_alert_settings',
   description:
-    "The alert settings of one monitor (channels, verified destinations, slow-response alerts). Every monitor has exactly one; this resource manages it. Destroy restores the service defaults (email on, SMS off, the account's default email destination, slow-response alerts off). Import with the monitor id.",
+    "The alert settings of one monitor (channels, verified destinations, slow-response alerts). Every monitor has exactly one set, created with the monitor; this resource takes it over (create writes the configured values over the current ones) and manages it.\n\n**Destroy restores the service defaults** (email on, SMS off, the account's default email destination, slow-response alerts off); the monitor itself is not touched. Needs the `alerts:write` scope (also for reading).",
+  docs: {
+    examples: [
+      {
+        hcl: `resource "uptime_monitor" "api" {
+  url = "https://api.example.com/health"
+}
+
+data "uptime_alert_destinations" "ops_email" {
+  channel    = "email"
+  is_default = true
+}
+
+data "uptime_alert_destinations" "on_call" {
+  channel = "sms"
+  label   = "On-call"
+}
+
+resource "uptime_monitor_alert_settings" "api" {
+  monitor_id = uptime_monitor.api.id
+
+  channels = {
+    email = true
+    sms   = true
+  }
+
+  destination_ids = {
+    email = data.uptime_alert_destinations.ops_email.ids[0]
+    sms   = data.uptime_alert_destinations.on_call.ids[0]
+  }
+
+  slow_response_alerts = {
+    enabled           = true
+    threshold_ms      = 2000
+    consecutive_limit = 3
+  }
+}`,
+      },
+    ],
+    import: {
+      id: 'the monitor id (a UUID): the settings belong to that monitor.',
+      exampleId: '3f2b8c1e-0000-4000-8000-000000000000',
+      resourceName: 'api',
+      notes:
+        'Import reads the current settings into state, including the destination selection; the next plan shows any difference from the configuration.',
+    },
+  },
   attributes: {
     id: stringAttr({
       computed: true,
@@ -138,12 +184,18 @@ export const alertSettingsResource = defineResource({
       description:
         'Slow-response alerts. Omitted or null: disabled, 5000 ms, 3 consecutive checks (the defaults).',
       attributes: {
-        enabled: boolAttr({ optional: true, computed: true, default: false, description: 'Omitted: false.' }),
+        enabled: boolAttr({
+          optional: true,
+          computed: true,
+          default: false,
+          description: 'Whether slow responses raise alerts. Omitted: false.',
+        }),
         threshold_ms: int64Attr({
           optional: true,
           computed: true,
           default: 5000,
-          description: 'One of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.',
+          description:
+            'Response time in milliseconds above which a check counts as slow: one of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.',
         }),
         consecutive_limit: int64Attr({
           optional: true,
@@ -155,7 +207,8 @@ export const alertSettingsResource = defineResource({
     }),
     version: stringAttr({
       computed: true,
-      description: 'Version token of the alert settings (If-Match on change).',
+      description:
+        'Version token of the alert settings, sent as If-Match on every change: a change made outside Terraform after the plan fails the apply instead of being overwritten.',
     }),
   },
   validateConfig: (config, diags) => {

@@ -44,7 +44,7 @@ export const monitorAttributes = {
   id: stringAttr({
     computed: true,
     planModifiers: [useStateForUnknown()],
-    description: 'Monitor id (a UUID). Import with `terraform import uptime_monitor.NAME <id>`.',
+    description: 'Monitor id (a UUID); also the import id.',
   }),
   name: stringAttr({
     optional: true,
@@ -136,7 +136,8 @@ export const monitorAttributes = {
       }),
       password_wo_version: int64Attr({
         optional: true,
-        description: 'Change this number to send `password_wo` again.',
+        description:
+          'Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.',
       }),
     },
   }),
@@ -190,9 +191,9 @@ export const monitorAttributes = {
   created_at: stringAttr({
     computed: true,
     planModifiers: [useStateForUnknown()],
-    description: 'Creation time.',
+    description: 'Creation time (RFC 3339).',
   }),
-  updated_at: stringAttr({ computed: true, description: 'Time of the last change.' }),
+  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
   type: stringAttr({
     computed: true,
     planModifiers: [useStateForUnknown()],
@@ -281,6 +282,103 @@ export const monitorResource = defineResource({
   description:
     'An HTTP monitor of the uptime-monitoring service.\n\n**Destroy archives the monitor** (checks stop, history is kept; the service has no permanent delete). Applying the same configuration later creates a new monitor; to bring an archived monitor back, import it and apply (`archived` defaults to false, which reactivates it).\n\nRuntime fields (status, last check, response time) are not part of this resource so that a refresh does not report changes every time; read them with the `uptime_monitor` data source.',
   attributes: monitorAttributes,
+  docs: {
+    examples: [
+      {
+        title: 'Basic monitor',
+        hcl: `resource "uptime_monitor" "api" {
+  name             = "API health"
+  url              = "https://api.example.com/health"
+  interval_seconds = 60
+}`,
+      },
+      {
+        title: 'Headers, basic auth and expiry monitoring',
+        description:
+          '`value` is kept (sensitive) in state; `password_wo` is write-only (Terraform 1.11 or later): it never reaches plan or state, so it can come from an ephemeral variable, and it is sent again when `password_wo_version` changes.',
+        hcl: `variable "api_key" {
+  type      = string
+  sensitive = true
+}
+
+variable "probe_password" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+resource "uptime_monitor" "admin" {
+  name                  = "Admin console"
+  url                   = "https://admin.example.com/status"
+  request_method        = "HEAD"
+  timeout_ms            = 5000
+  accepted_status_codes = [200, 204]
+
+  request_headers = [
+    { name = "X-Api-Key", value = var.api_key },
+  ]
+
+  auth_config = {
+    type                = "basic"
+    username            = "probe"
+    password_wo         = var.probe_password
+    password_wo_version = 1
+  }
+
+  ssl_monitoring    = { enabled = true, warn_days = 30 }
+  domain_monitoring = { enabled = true }
+}`,
+      },
+      {
+        title: 'Paused and archived monitors',
+        description:
+          "`enabled = false` pauses checks (the monitor still counts against the plan's capacity); `archived = true` archives it while it stays in the configuration (archived monitors do not count).",
+        hcl: `resource "uptime_monitor" "staging" {
+  url     = "https://staging.example.com/health"
+  enabled = false
+}
+
+resource "uptime_monitor" "old_site" {
+  url      = "https://old.example.com/"
+  archived = true
+}`,
+      },
+    ],
+    sections: [
+      {
+        title: 'Destroy archives the monitor',
+        body: `The service has no permanent delete. \`terraform destroy\`, or removing the resource from the configuration, **archives** the monitor: checks stop, its history (checks, incidents, alerts) is kept, and it no longer counts against the plan's monitor capacity. The plan shows a warning for each monitor it will archive:
+
+\`\`\`text
+Warning: Destroy archives the monitor
+
+Destroying uptime_monitor <id> (<name>) archives it: checks stop and its history is kept; the service has no
+permanent delete. To bring it back later, import it and apply.
+\`\`\`
+
+Applying the same configuration again afterwards creates a **new** monitor. To bring the archived one back instead, import it (see Import below) and apply: \`archived\` defaults to false, so the apply reactivates it (with the configured \`interval_seconds\`; the plan's capacity and minimum interval are checked again). A monitor that is already archived is not touched by destroy.`,
+      },
+      {
+        title: 'Changes made outside Terraform',
+        body: `- **Drift** (a change in the dashboard or through the API) shows in the next plan as an in-place update back to the configuration, e.g. \`~ interval_seconds = 300 -> 60\`.
+- **Concurrent changes**: every change is sent with the monitor's \`version\` from state as \`If-Match\`. If the monitor changed after the plan was made, the apply stops with \`monitor <id> was changed outside Terraform after this plan was made; run plan again.\` and nothing is overwritten.
+- **Secrets** are never readable. While the service reports a value as saved, state keeps the configured one; if it reports it gone (for example removed in the dashboard), the next plan shows \`value = (sensitive value)\` (or the \`*_wo_version\` going from null back to its number) and the apply sends it again.
+- A create interrupted before Terraform saved the result is not duplicated: the create uses an \`Idempotency-Key\` derived from the planned monitor, so the next apply gets the same monitor back.`,
+      },
+      {
+        title: 'Plan-time checks',
+        body: `Every limit of the API is checked when planning, with the attribute, the rule and the allowed values in the message: lengths, value sets (\`interval_seconds\`, \`request_method\`, \`auth_config.type\`), ranges, header names, at most 10 headers. With a configured provider the plan also checks the account: \`interval_seconds\` against the plan's minimum and allowed intervals, and, for a new monitor, that the token is unrestricted and has the \`monitors:create\` scope. Creating a monitor whose URL and request method equal a non-archived monitor's fails with \`Monitor already exists\`, naming the existing monitor and the import command.`,
+      },
+    ],
+    import: {
+      id: 'the monitor id (a UUID). The `uptime_monitors` data source lists the ids the token can see.',
+      exampleId: '3f2b8c1e-0000-4000-8000-000000000000',
+      resourceName: 'api',
+      notes: `- **Secrets cannot be read back.** After import, state has no header \`value\`, \`password\` or \`*_wo_version\`. With those set in the configuration, the first plan shows them as \`(sensitive value)\` / version changes and the apply sends them; leave \`value\` and \`password\` null (as \`terraform plan -generate-config-out\` does) to keep the values saved in the service.
+- **Archived monitors** import with \`archived = true\` and \`enabled = false\`. Applying a configuration without \`archived = true\` reactivates the monitor.
+- See [Importing existing monitors](../guides/importing-existing-monitors.md) for generating configuration with \`terraform plan -generate-config-out\`.`,
+    },
+  },
   validateConfig: (config, diags) => {
     diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>));
     const headers = config.request_headers;

@@ -66,7 +66,46 @@ function pageError(what: string, e: unknown, id: string): DiagnosticError {
 export const statusPageResource = defineResource({
   typeName: 'uptime_status_page',
   description:
-    'The public status page of one monitor (its content and visibility). Every monitor has one page record; the first setup (slug, URL, ownership verification, custom domain) happens once in the dashboard, after which this resource manages it. Destroy disables the page (`enabled = false`); content is kept. Import with the monitor id.',
+    'The public status page of one monitor (its content and visibility). Every monitor has one page record; the first setup (slug, URL, ownership verification, custom domain) happens once in the dashboard, after which this resource manages it.\n\n**Destroy disables the page** (`enabled = false`); its content is kept and the monitor is not touched.',
+  docs: {
+    examples: [
+      {
+        hcl: `resource "uptime_monitor" "api" {
+  name = "Public API"
+  url  = "https://api.example.com/health"
+}
+
+resource "uptime_status_page" "api" {
+  monitor_id  = uptime_monitor.api.id
+  title       = "Public API status"
+  description = "Availability and response time of the public API."
+  noindex     = true
+
+  display_options = {
+    response_time = false
+  }
+}
+
+output "status_page_url" {
+  value = uptime_status_page.api.url
+}`,
+      },
+    ],
+    sections: [
+      {
+        title: 'Requirements',
+        body: `- The account plan must include status pages and the token needs the \`status-pages:write\` scope; both are checked at plan time whenever a change is planned (a plan without changes only needs \`monitors:read\`).
+- The page must have been set up once in the dashboard (Status page → Set up: slug, URL and, for a custom domain, the DNS and certificate steps). Until then, and while a custom-domain step is pending, apply fails with \`Status page needs dashboard setup\` and says what to do; run apply again afterwards.`,
+      },
+    ],
+    import: {
+      id: 'the monitor id (a UUID): the page belongs to that monitor.',
+      exampleId: '3f2b8c1e-0000-4000-8000-000000000000',
+      resourceName: 'api',
+      notes:
+        'Import reads the current content into state; the next plan shows any difference from the configuration (`enabled` defaults to true, so importing an unpublished page and applying publishes it unless the configuration says `enabled = false`).',
+    },
+  },
   attributes: {
     id: stringAttr({
       computed: true,
@@ -150,8 +189,8 @@ export const statusPageResource = defineResource({
       planModifiers: [useStateForUnknown()],
       description: 'Custom-domain state (dashboard-managed).',
       attributes: {
-        configured: boolAttr({ computed: true }),
-        enabled: boolAttr({ computed: true }),
+        configured: boolAttr({ computed: true, description: 'Whether a custom domain is configured.' }),
+        enabled: boolAttr({ computed: true, description: 'Whether the custom domain serves the page.' }),
         status: stringAttr({
           computed: true,
           description: '`none`, `pending_dns`, `pending_certificate`, `active` or `failed`.',

@@ -8,19 +8,19 @@ import * as cdktf from 'cdktf';
 
 export interface DataUptimeIncidentsConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Only incidents of this monitor.
+  * Only incidents of this monitor (a UUID).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#monitor_id DataUptimeIncidents#monitor_id}
   */
   readonly monitorId?: string;
   /**
-  * `open` or `resolved`.
+  * Only incidents with this status: `open` or `resolved`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#status DataUptimeIncidents#status}
   */
   readonly status?: string;
   /**
-  * `availability` or `performance`.
+  * Only incidents of this type: `availability` or `performance`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#type DataUptimeIncidents#type}
   */

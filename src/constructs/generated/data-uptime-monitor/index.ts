@@ -8,7 +8,7 @@ import * as cdktf from 'cdktf';
 
 export interface DataUptimeMonitorConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Monitor id (UUID).
+  * Monitor id (a UUID).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor#id DataUptimeMonitor#id}
   *

@@ -302,13 +302,13 @@ export interface MonitorAlertSettingsSlowResponseAlerts {
   */
   readonly consecutiveLimit?: number;
   /**
-  * Omitted: false.
+  * Whether slow responses raise alerts. Omitted: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#enabled MonitorAlertSettings#enabled}
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
-  * One of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.
+  * Response time in milliseconds above which a check counts as slow: one of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#threshold_ms MonitorAlertSettings#threshold_ms}
   */

@@ -100,7 +100,7 @@ export interface MonitorAuthConfig {
   */
   readonly passwordWo?: string;
   /**
-  * Change this number to send `password_wo` again.
+  * Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password_wo_version Monitor#password_wo_version}
   */

@@ -8,19 +8,19 @@ import * as cdktf from 'cdktf';
 
 export interface UptimeProviderConfig {
   /**
-  * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable. Must use https except for localhost.
+  * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable; one of the two is required. Must use https, except for `localhost`, `127.0.0.1` and `::1` (the local service, `npx uptimectl service`).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#base_url UptimeProvider#base_url}
   */
   readonly baseUrl?: string;
   /**
-  * How many times a failed request is retried (connection errors, timeouts, 429 and 5xx; writes always with the same Idempotency-Key). Omitted: the client default.
+  * How many times a failed request is retried, 0 to 20 (connection errors, timeouts, 429 and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). Omitted or null: 2 (three attempts in all).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#max_retries UptimeProvider#max_retries}
   */
   readonly maxRetries?: number;
   /**
-  * Timeout of one API request in milliseconds. Omitted: the client default.
+  * Deadline of one attempt of a read request (GET), in milliseconds, 1 to 600000. Omitted or null: 15000. Writes keep 30 seconds per attempt and connecting 5 seconds; this setting changes neither.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#request_timeout_ms UptimeProvider#request_timeout_ms}
   */
