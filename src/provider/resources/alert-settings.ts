@@ -30,8 +30,7 @@ import {
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
-import { serviceDetailsToDiagnostics } from '../validation.js';
-import { stripUnknowns } from './common.js';
+import { monitorNotFound, rejectionError, stripUnknowns } from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -59,20 +58,8 @@ function settingsError(what: string, e: unknown, id: string): DiagnosticError {
       'Alert settings changed outside Terraform',
       `the alert settings of monitor ${id} were changed outside Terraform after this plan was made; run plan again.`,
     );
-  if (statusOf(e) === 404)
-    return new DiagnosticError(
-      'Monitor not found',
-      `monitor ${id} does not exist or is not accessible to this token.`,
-    );
-  const details = (e as { details?: { field: string; rule: string; message: string }[] }).details;
-  if (statusOf(e) === 400 && details?.length)
-    return new DiagnosticError(
-      'Alert settings rejected by the service',
-      serviceDetailsToDiagnostics(details)
-        .map((d) => d.detail)
-        .join('\n'),
-    );
-  return apiFailure(what, e);
+  if (statusOf(e) === 404) return monitorNotFound(id);
+  return rejectionError('Alert settings rejected by the service', e) ?? apiFailure(what, e);
 }
 
 export const alertSettingsResource = defineResource({

@@ -1,4 +1,4 @@
-// Helpers shared by the resources: capability checks at plan time and value utilities.
+// Helpers shared by the resources: capability checks at plan time, API error → diagnostic, value utilities.
 import { DECIDED, type Capabilities } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
@@ -7,6 +7,9 @@ import {
   type AttributePath,
   type Diagnostic,
 } from '../../protocol/diagnostics.js';
+import { DiagnosticError } from '../../protocol/framework/index.js';
+import { asApiError } from '../client.js';
+import { serviceDetailsToDiagnostics } from '../validation.js';
 
 /** The service's default interval for a new monitor: 300 s, or the plan's minimum when larger. */
 export function defaultIntervalSeconds(caps: Capabilities | null): number | null {
@@ -40,3 +43,23 @@ export function stripUnknowns<T>(v: T): T {
     return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, stripUnknowns(e)])) as T;
   return v;
 }
+
+/** A write the service rejected with field details (400, or 422 from a service that chose it), one line per
+ *  field with its rule and allowed values; null for any other error. */
+export function rejectionError(title: string, e: unknown): DiagnosticError | null {
+  const a = asApiError(e);
+  if (!a || (a.status !== 400 && a.status !== 422) || !a.details?.length) return null;
+  return new DiagnosticError(
+    title,
+    serviceDetailsToDiagnostics(a.details)
+      .map((d) => d.detail)
+      .join('\n'),
+  );
+}
+
+/** The monitor a sub-resource belongs to is gone or outside the token's selection (404). */
+export const monitorNotFound = (id: string): DiagnosticError =>
+  new DiagnosticError(
+    'Monitor not found',
+    `monitor ${id} does not exist or is not accessible to this token.`,
+  );

@@ -31,8 +31,7 @@ import {
   validateMonitorConfig,
   type MonitorModel,
 } from '../mapping/monitor.js';
-import { serviceDetailsToDiagnostics } from '../validation.js';
-import { capabilityIntervalCheck, defaultIntervalSeconds, stripUnknowns } from './common.js';
+import { capabilityIntervalCheck, defaultIntervalSeconds, rejectionError, stripUnknowns } from './common.js';
 import { fromListing, noteWrite } from './monitor-reader.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
@@ -218,7 +217,7 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
 }
 
 function writeError(what: string, e: unknown, id?: string): DiagnosticError {
-  const a = e as { details?: { field: string; rule: string; message: string }[]; existingMonitorId?: string };
+  const a = e as { existingMonitorId?: string };
   const code = codeOf(e);
   if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId)) {
     const existing = a.existingMonitorId ?? '<id>';
@@ -237,11 +236,7 @@ function writeError(what: string, e: unknown, id?: string): DiagnosticError {
       'Monitor in an unexpected state',
       `monitor ${id} is not in the state this plan expected (archived or not); run plan again.`,
     );
-  if ((statusOf(e) === 400 || statusOf(e) === 422) && a.details?.length) {
-    const d = serviceDetailsToDiagnostics(a.details);
-    return new DiagnosticError('Monitor rejected by the service', d.map((x) => x.detail).join('\n'));
-  }
-  return apiFailure(what, e);
+  return rejectionError('Monitor rejected by the service', e) ?? apiFailure(what, e);
 }
 
 async function createWithKey(

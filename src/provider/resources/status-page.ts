@@ -25,8 +25,7 @@ import {
   validateStatusPageConfig,
   type StatusPageModel,
 } from '../mapping/status-page.js';
-import { serviceDetailsToDiagnostics } from '../validation.js';
-import { stripUnknowns } from './common.js';
+import { monitorNotFound, rejectionError, stripUnknowns } from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -47,20 +46,8 @@ function pageError(what: string, e: unknown, id: string): DiagnosticError {
       'Status page needs dashboard setup',
       `The status page of monitor ${id} cannot be changed through the API yet: ${(e as Error).message}. Open the monitor in the dashboard, choose Status page → Set up (this assigns the slug and URL and, for a custom domain, finishes the DNS and certificate steps), then run apply again.`,
     );
-  if (statusOf(e) === 404)
-    return new DiagnosticError(
-      'Monitor not found',
-      `monitor ${id} does not exist or is not accessible to this token.`,
-    );
-  const details = (e as { details?: { field: string; rule: string; message: string }[] }).details;
-  if (statusOf(e) === 400 && details?.length)
-    return new DiagnosticError(
-      'Status page rejected by the service',
-      serviceDetailsToDiagnostics(details)
-        .map((d) => d.detail)
-        .join('\n'),
-    );
-  return apiFailure(what, e);
+  if (statusOf(e) === 404) return monitorNotFound(id);
+  return rejectionError('Status page rejected by the service', e) ?? apiFailure(what, e);
 }
 
 export const statusPageResource = defineResource({
