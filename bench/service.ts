@@ -1,8 +1,12 @@
 // npm run bench:service — req/s and p99 latency of the local service's hot reads:
-// GET /monitors/{id} and GET /monitors?limit=100. The service runs as a child process (its own core);
+// GET /monitors/{id} and GET /monitors?limit=100; then the checks engine's throughput: how many
+// monitors at 60 s intervals one service process checks without falling behind (BENCH_CHECK_MONITORS,
+// default 10,000, against a loopback target server started here; BENCH_CHECK_SECONDS bounds the run). The service runs as a child process (its own core);
 // autocannon drives it from this process with a token whose per-minute limit is raised through the
 // admin API, so 429s do not pollute the numbers.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 
@@ -20,6 +24,132 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MONITORS = 150;
+const CHECK_MONITORS = Number(process.env.BENCH_CHECK_MONITORS ?? 10_000);
+const CHECK_SECONDS = Number(process.env.BENCH_CHECK_SECONDS ?? 65);
+const TENANT_MONITORS = 500;
+
+interface Info {
+  baseUrl: string;
+  adminUrl: string;
+  adminKey: string;
+}
+
+async function startService(): Promise<{ child: ChildProcess; info: Info }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/uptimectl.ts', 'service', '--port', '0', '--json'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((res, rej) => {
+    createInterface({ input: child.stdout! }).once('line', res);
+    child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
+  });
+  return { child, info: JSON.parse(line) as Info };
+}
+
+function adminOf(info: Info) {
+  return async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${info.adminUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${info.adminKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as { data: any };
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Checks throughput. N monitors at 60 s point at a loopback server; they are spread over tenants of
+ * 500 (per-tenant list scans stay small while creating). Each first check is due when its monitor is created,
+ * then the steady state needs N/60 checks per second. "Without falling behind": after the first
+ * interval, the scheduling lag (service time a check starts − its due time) stays bounded (p99 < 5 s)
+ * over a window of at least one interval, and no monitor waits for a pool slot at the end.
+ */
+async function checksBench(): Promise<string> {
+  let hits = 0;
+  const target = createServer((_req, res) => {
+    hits++;
+    res.end('ok');
+  });
+  target.keepAliveTimeout = 10_000;
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  const { child, info } = await startService();
+  try {
+    const admin = adminOf(info);
+    const createStart = Date.now();
+    const tenants = Math.ceil(CHECK_MONITORS / TENANT_MONITORS);
+    for (let t = 0; t < tenants; t++) {
+      const id = `bench${t}`;
+      await admin('POST', '/tenants', {
+        id,
+        plan: {
+          preset: 'pro',
+          monitorCapacity: TENANT_MONITORS,
+          monthlyLimit: null,
+          perMinuteLimit: 1_000_000_000,
+        },
+      });
+      const token = (await admin('POST', `/tenants/${id}/tokens`, { name: 'bench' })).data.value as string;
+      const count = Math.min(TENANT_MONITORS, CHECK_MONITORS - t * TENANT_MONITORS);
+      // 16 creates in flight per tenant
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < count) {
+            const i = next++;
+            const r = await fetch(`${info.baseUrl}/monitors`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'idempotency-key': `bench-check-${t}-${i}`,
+              },
+              body: JSON.stringify({
+                url: `${targetUrl}/t${t}/m${i}`,
+                intervalSeconds: 60,
+                timeoutMs: 10_000,
+              }),
+            });
+            if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
+            await r.arrayBuffer();
+          }
+        }),
+      );
+    }
+    const createdIn = (Date.now() - createStart) / 1000;
+    const firstChecks = hits;
+    // Each monitor is due once per 60 s: measure one full interval and a bit (every monitor's slot falls
+    // in it once or twice), starting when the last monitor exists.
+    await admin('GET', '/engine?reset=true');
+    const hitsBefore = hits;
+    const t0 = Date.now();
+    await sleep(Math.max(60, CHECK_SECONDS) * 1000);
+    const seconds = (Date.now() - t0) / 1000;
+    const stats = (await admin('GET', '/engine')).data as {
+      scheduled: number;
+      lagMs: { p50: number; p99: number; max: number };
+      inFlight: number;
+      backlog: number;
+    };
+    const rate = (hits - hitsBefore) / seconds;
+    const needed = CHECK_MONITORS / 60;
+    const keepsUp = stats.lagMs.p99 < 5_000 && stats.backlog === 0 && rate >= needed * 0.9;
+    return [
+      `checks engine: ${CHECK_MONITORS} monitors at 60 s against a loopback target (created in ${createdIn.toFixed(1)} s)`,
+      `  first checks while creating: ${firstChecks} (each new monitor is due at once)`,
+      `  steady state over ${seconds.toFixed(0)} s: ${rate.toFixed(0)} checks/s (needed ${needed.toFixed(0)}/s), lag p50 ${stats.lagMs.p50} ms p99 ${stats.lagMs.p99} ms max ${stats.lagMs.max} ms, backlog ${stats.backlog}`,
+      `  ${keepsUp ? 'keeps up' : 'FALLS BEHIND'}: ${CHECK_MONITORS} monitors at 60 s in one process`,
+    ].join('\n');
+  } finally {
+    child.kill('SIGTERM');
+    target.closeAllConnections();
+    target.close();
+  }
+}
 
 async function main(): Promise<void> {
   const child = spawn(
@@ -83,6 +213,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
   }
+  if (CHECK_MONITORS > 0) process.stdout.write(`${await checksBench()}\n`);
 }
 
 main().catch((err: unknown) => {

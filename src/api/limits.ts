@@ -24,13 +24,27 @@ export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 128 } as const;
 export const EXPORT_LATENCY_MS = { min: 0, max: 120000 } as const;
 export const EXPORT_FAILURE_CATEGORY_MAX = 80;
 export const EXPORT_CONCURRENT_MAX = 2;
-export const EXPORT_RETENTION_DAYS = 30;
 export const EXPORT_MAX_ROWS = 50000;
 export const EXPORT_DEFAULT_RANGE_HOURS = 24;
 export const EXPORT_ARTIFACT_TTL_HOURS = 6;
 export const EXPORT_DOWNLOAD_URL_TTL_SECONDS = 300;
 
 export const INCIDENT_ACTIVITY_MAX = 100;
+
+/** Raw check results are kept this long (spec: the 30-day raw-check retention window; export ranges lie within it). */
+export const CHECK_RETENTION_DAYS = 30;
+
+/** `failureCategory` values of check results and incidents (not shown in the spec: our decision). */
+export const FAILURE_CATEGORIES = [
+  'dns',
+  'connection',
+  'timeout',
+  'tls',
+  'http_status',
+  'redirect',
+  'slow_response',
+] as const;
+export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 
 export const WEBHOOK = {
   attemptTimeoutSeconds: 5,

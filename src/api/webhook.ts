@@ -13,8 +13,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'incident.resolved',
   'ssl.expiring',
   'domain.expiring',
+  'export.completed',
   'test',
 ] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_HEADERS = {
   signature: 'service-signature',

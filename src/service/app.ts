@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Endpoint } from '../api/index.js';
 import { ENDPOINTS } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
+import { Engine } from './engine/index.js';
+import { isLoopback } from './engine/webhooks.js';
 import type { Ctx, Handler, Result, ServiceContext } from './context.js';
 import { parseIfMatch } from './context.js';
 import { ApiError, errorBody, fromFrameworkError, validation } from './errors.js';
@@ -30,6 +32,21 @@ export interface ServiceOptions {
   adminKey?: string;
   /** Print unexpected errors (stack only, never request data) to stderr. Default true. */
   logErrors?: boolean;
+  /**
+   * Run the engine's background work: a timer drives due checks, alert steps, export jobs and webhook
+   * deliveries, and moving the clock through the admin API runs what became due. Default true
+   * (`uptimectl service --no-engine` turns it off). `POST /admin/engine/tick` and run-now work either way.
+   */
+  engine?: boolean;
+  /** Scheduled checks (default true). `false` keeps exports, alerts and webhooks running without checks. */
+  checks?: boolean;
+  /**
+   * Local mode: webhook endpoints may be loopback addresses (http or https, any port). Default: true
+   * when listening on a loopback address.
+   */
+  localMode?: boolean;
+  /** Checks running at once (default 512). */
+  checkConcurrency?: number;
 }
 
 export interface RunningService {
@@ -42,6 +59,7 @@ export interface RunningService {
   store: Store;
   clock: Clock;
   faults: Faults;
+  engine: Engine;
   app: FastifyInstance;
   /** Stops listening and flushes state. */
   close(): Promise<void>;
@@ -98,6 +116,12 @@ function drop(req: FastifyRequest, reply: FastifyReply): void {
   req.raw.socket.destroy();
 }
 
+function sameSignature(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export function tokenTable(store: Store): Record<string, string> {
   const all = Object.values(store.state.tokens).filter((t) => !t.revoked);
   const out: Record<string, string> = {};
@@ -113,6 +137,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   const clock = new Clock();
   const store = new Store(clock, options.dataDir ?? null, fingerprints);
   const logErrors = options.logErrors ?? true;
+  const host = options.host ?? '127.0.0.1';
+  const engineRunning = options.engine ?? true;
   const svc: ServiceContext = {
     store,
     clock,
@@ -122,10 +148,21 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     adminKey: '',
     linkSecret: randomBytes(32).toString('hex'),
     origin: '',
+    engine: undefined as unknown as Engine,
+    engineRunning,
   };
 
   let seedAdminKey: string | undefined;
-  if (!store.load()) {
+  const loaded = store.load();
+  // Created once the persisted state is loaded: it indexes open incidents, moving alerts and pending
+  // deliveries. The seed's monitors then queue their first checks like API-created ones.
+  svc.engine = new Engine(store, clock, {
+    checks: options.checks ?? true,
+    background: engineRunning,
+    localMode: options.localMode ?? isLoopback(host),
+    ...(options.checkConcurrency ? { concurrency: options.checkConcurrency } : {}),
+  });
+  if (!loaded) {
     const seed =
       typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
     seedAdminKey = applySeed(svc, seed).adminKey;
@@ -287,29 +324,42 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     );
   });
 
-  // Short-lived export download links (the artifact's rows come from the part-2 engine).
-  app.get('/files/exports/:file', (req, reply) => {
+  // Short-lived signed export download links (GET /exports/{id}/download hands them out).
+  app.get('/files/exports/:file', async (req, reply) => {
     const id = (req.params as { file: string }).file.replace(/\.csv$/, '');
     const q = req.query as { expires?: string; sig?: string };
     const expires = Number(q.expires);
     const e = store.state.exports[id];
-    if (!e || !q.sig || q.sig !== signLink(svc, id, expires) || expires * 1000 <= clock.now()) {
-      return send(
-        reply,
-        404,
-        errorBody(new ApiError('not_found', 'download link not found or expired'), req.id),
-      );
+    // Every refusal is 404 (part 1 pinned it): the link is a capability, its failures say nothing more.
+    const refused = (message: string) =>
+      send(reply, 404, errorBody(new ApiError('not_found', message), req.id));
+    if (!e || typeof q.sig !== 'string' || !Number.isInteger(expires))
+      return refused('download link not found');
+    if (!sameSignature(q.sig, signLink(svc, id, expires)))
+      return refused('download link not found: the signature does not match');
+    if (expires * 1000 <= clock.now()) return refused('download link expired; request a new one');
+    if (e.status !== 'ready' || (e.expiresAt && Date.parse(e.expiresAt) <= clock.now()))
+      return refused('the export artifact is not available');
+    let csv = svc.engine.exports.artifacts.get(id);
+    if (csv === undefined) {
+      // After a restart the artifact is rebuilt from the retained checks.
+      const r = await svc.engine.exports.render(e);
+      csv = 'csv' in r ? r.csv : '';
+      svc.engine.exports.artifacts.set(id, csv);
     }
     reply.header('content-type', 'text/csv; charset=utf-8');
-    return reply.send('checkedAt,status,httpStatus,responseTimeMs,failureCategory,failureReason\n');
+    reply.header('content-disposition', `attachment; filename="${id}.csv"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(csv);
   });
 
   registerAdmin(app, svc);
 
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const address = await app.listen({ port: options.port ?? 0, host });
+  svc.engine.start();
   const url = new URL(address);
-  const host = url.hostname.includes(':') ? `[${url.hostname.replace(/^\[|\]$/g, '')}]` : url.hostname;
-  svc.origin = `http://${host}:${url.port}`;
+  const shown = url.hostname.includes(':') ? `[${url.hostname.replace(/^\[|\]$/g, '')}]` : url.hostname;
+  svc.origin = `http://${shown}:${url.port}`;
 
   let closed = false;
   return {
@@ -321,10 +371,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     store,
     clock,
     faults: svc.faults,
+    engine: svc.engine,
     app,
     async close() {
       if (closed) return;
       closed = true;
+      await svc.engine.close();
       await app.close();
       store.flush();
     },

@@ -4,6 +4,7 @@ import { describeIssues, ID_PATTERNS } from '../api/index.js';
 import type { AuthContext } from './auth.js';
 import { canSee } from './auth.js';
 import type { Clock } from './clock.js';
+import type { Engine } from './engine/index.js';
 import { ApiError, notFound, validation } from './errors.js';
 import type { Faults } from './faults.js';
 import type { Idempotency } from './idempotency.js';
@@ -22,6 +23,10 @@ export interface ServiceContext {
   linkSecret: string;
   /** `http://host:port`, known once listening. */
   origin: string;
+  /** Checks engine and background work (src/service/engine). */
+  engine: Engine;
+  /** Whether the engine runs due work when the clock moves and on its own timer. */
+  engineRunning: boolean;
 }
 
 export interface Ctx {
@@ -112,7 +117,9 @@ export function parseIfMatch(header: string | string[] | undefined): string[] | 
 
 const encode = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
-function decodeCursor(cursor: string | undefined): string | null {
+export const encodeCursor = (key: string): string => encode(`c1:${key}`);
+
+export function decodeCursor(cursor: string | undefined): string | null {
   if (cursor === undefined) return null;
   const s = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!s.startsWith('c1:') || encode(s) !== cursor) {

@@ -64,6 +64,14 @@ export interface DestinationRecord {
   value: string;
   label: string | null;
   isDefault: boolean;
+  /**
+   * Test control (admin API): the outcome the simulated email/SMS provider reports for alerts sent
+   * to this destination. Absent: `delivered`. After `bounced` or `complaint` the destination is on
+   * the suppression list and later alerts to it are `suppressed`.
+   */
+  simulate?: 'delivered' | 'delayed' | 'failed' | 'bounced' | 'complaint' | 'rejected';
+  /** Set once a bounce or complaint was reported (the provider's suppression list). */
+  suppressedAt?: string | null;
 }
 
 export interface AlertSettingsRecord {
@@ -137,6 +145,15 @@ export interface ExportRecord extends ExportJob {
   tenantId: string;
 }
 
+/** An alert-delivery record with the engine's bookkeeping (never rendered). */
+export type AlertRecord = Alert & {
+  tenantId: string;
+  /** The destination it was sent to (its value is never copied into the record). */
+  destinationId?: string | null;
+  /** When the simulated provider moves it to its next delivery status; null: final. */
+  nextStepAt?: string | null;
+};
+
 export interface IdempotencyRecord {
   fingerprint: string;
   createdAt: number;
@@ -157,6 +174,30 @@ export interface WebhookEndpointRecord {
   createdAt: string;
 }
 
+/** One attempt of a webhook delivery. The receiver's response body is never stored. */
+export interface WebhookAttempt {
+  deliveryId: string;
+  attemptedAt: string;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** One event to one endpoint: up to 5 attempts with the same body and `Service-Event-Id`. */
+export interface WebhookDeliveryRecord {
+  id: string;
+  tenantId: string;
+  endpointId: string;
+  eventId: string;
+  type: string;
+  /** The exact envelope JSON sent on every attempt (no secrets: built from API views). */
+  body: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: WebhookAttempt[];
+  nextAttemptAt: string | null;
+  createdAt: string;
+}
+
 export interface State {
   schema: 1;
   tenants: Record<string, TenantRecord>;
@@ -165,12 +206,16 @@ export interface State {
   monitors: Record<string, MonitorRecord>;
   exports: Record<string, ExportRecord>;
   incidents: Record<string, IncidentDetail & { tenantId: string }>;
-  alerts: Record<string, Alert & { tenantId: string }>;
-  /** Newest first, per monitor. */
+  alerts: Record<string, AlertRecord>;
+  /** Oldest first (appended), per monitor; kept 30 days (raw-check retention). */
   checks: Record<string, CheckResult[]>;
   /** key: tenantId + "\n" + Idempotency-Key */
   idempotency: Record<string, IdempotencyRecord>;
   webhookEndpoints: Record<string, WebhookEndpointRecord>;
+  /** Webhook delivery history (30 days). */
+  webhookDeliveries: Record<string, WebhookDeliveryRecord>;
+  /** Domain-expiry source (admin API): registrable domain → expiry date-time (null: lookup fails). */
+  domainExpiry: Record<string, string | null>;
   /** Monthly request counters per tenant (UTC month "YYYY-MM"). */
   usage: Record<string, { month: string; used: number }>;
 }
@@ -188,6 +233,8 @@ export function emptyState(): State {
     checks: {},
     idempotency: {},
     webhookEndpoints: {},
+    webhookDeliveries: {},
+    domainExpiry: {},
     usage: {},
   };
 }
@@ -402,7 +449,20 @@ export class Store {
     return { changed };
   }
 
-  // ----- exports, incidents, alerts, checks (part 2 fills these) -----
+  /**
+   * Runs a change to a monitor's observation fields (status from checks, lastCheckAt, responseTimeMs,
+   * httpStatus, expiry observations, slow-response state, checkQueuedAt). These are volatile runtime
+   * data: the version tokens and `updatedAt` stay as they are (docs/api-decisions.md, "Checks
+   * engine"), the render cache entry is dropped, and the change is written with the next write
+   * (or the engine's periodic flush), not synchronously.
+   */
+  observe(m: MonitorRecord, change: (m: MonitorRecord) => void): void {
+    change(m);
+    this.renderCache.delete(m.id);
+    this.dirtyCounters = true;
+  }
+
+  // ----- exports, incidents, alerts, checks (filled by the engine, src/service/engine) -----
 
   exportsOf(tenantId: string): ExportRecord[] {
     return Object.values(this.state.exports).filter((e) => e.tenantId === tenantId);

@@ -52,7 +52,7 @@ export class Harness {
 
   static async start(seed?: Seed, options: Omit<ServiceOptions, 'seed'> = {}): Promise<Harness> {
     return new Harness(
-      await createService({ port: 0, logErrors: true, ...options, ...(seed ? { seed } : {}) }),
+      await createService({ port: 0, logErrors: true, engine: false, ...options, ...(seed ? { seed } : {}) }),
     );
   }
 

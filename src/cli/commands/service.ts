@@ -16,6 +16,7 @@ interface Options {
   dataDir?: string;
   json?: boolean;
   adminKey?: string;
+  engine: boolean;
 }
 
 export function serviceCommand(): Command {
@@ -29,6 +30,10 @@ export function serviceCommand(): Command {
     .option('--data-dir <dir>', 'keep state in this directory across restarts')
     .option('--json', 'print one JSON line {baseUrl, adminUrl, adminKey, tokens} first on stdout')
     .option('--admin-key <key>', 'admin API key (default: from the seed, else random)')
+    .option(
+      '--no-engine',
+      'do not run checks, alert deliveries, export jobs or webhook deliveries by themselves',
+    )
     .action(async (opts: Options) => {
       // Handlers first, so a signal during start-up still closes cleanly once the service is up.
       let stopRequested: string | null = null;
@@ -44,6 +49,7 @@ export function serviceCommand(): Command {
         ...(opts.seed ? { seed: opts.seed } : {}),
         dataDir: opts.dataDir ?? null,
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
+        engine: opts.engine,
       });
       const info = {
         baseUrl: svc.baseUrl,

@@ -4,16 +4,21 @@ import {
   describeIssues,
   EXPORT_ARTIFACT_TTL_HOURS,
   EXPORT_STATES,
+  FAILURE_CATEGORIES,
+  PageQuery,
   SCOPES,
+  WEBHOOK,
   WEBHOOK_EVENT_TYPES,
 } from '../../api/index.js';
+import { checkEndpointUrl, deliveryView } from '../engine/webhooks.js';
+import type { ProbeOutcome } from '../engine/checker.js';
 import type { ServiceContext } from '../context.js';
 import { ApiError, errorBody, notFound, validation } from '../errors.js';
 import { hex, newTokenValue } from '../ids.js';
 import { statusPageView } from '../render.js';
 import { exportView } from '../routes/exports.js';
 import { DestinationInput, PlanInput, resolvePlan, StatusPageSetupInput, TokenInput } from '../seed.js';
-import type { TokenRecord } from '../store.js';
+import type { TokenRecord, WebhookEndpointRecord } from '../store.js';
 import { newDestinationId } from '../store.js';
 import { setUpStatusPage } from './status-pages.js';
 
@@ -60,6 +65,30 @@ const WebhookCreate = z
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1),
   })
   .strict();
+const ForceOutcome = z
+  .object({
+    status: z.enum(['up', 'down']),
+    httpStatus: z.number().int().min(100).max(599).nullable().optional(),
+    responseTimeMs: z.number().int().min(0).max(120_000).nullable().optional(),
+    failureCategory: z.enum(FAILURE_CATEGORIES).nullable().optional(),
+    failureReason: z.string().max(500).nullable().optional(),
+    /** How many of the next checks get this outcome (default 1). */
+    times: z.number().int().min(1).max(1000).optional(),
+    /** Run the check now instead of waiting for its schedule. */
+    runNow: z.boolean().optional(),
+  })
+  .strict();
+const DomainExpiryPut = z.object({ expiresAt: z.iso.datetime({ offset: true }).nullable() }).strict();
+const DestinationPatch = z
+  .object({
+    simulate: z
+      .enum(['delivered', 'delayed', 'failed', 'bounced', 'complaint', 'rejected'])
+      .nullable()
+      .optional(),
+    /** false: take the destination off the provider's suppression list. */
+    suppressed: z.literal(false).optional(),
+  })
+  .strict();
 const ClockPatch = z
   .object({
     set: z.iso.datetime({ offset: true }).optional(),
@@ -98,6 +127,19 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 const ok = (reply: FastifyReply, data: unknown, status = 200) =>
   reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ data }));
+
+/** Endpoint metadata: never the signing secrets (shown once, at creation and rotation). */
+function endpointMeta(w: WebhookEndpointRecord, now: number) {
+  const { secret: _s, previousSecret, ...rest } = w;
+  const until =
+    previousSecret && w.rotatedAt
+      ? Date.parse(w.rotatedAt) + WEBHOOK.previousSecretValidHours * 3_600_000
+      : null;
+  return {
+    ...rest,
+    previousSecretValidUntil: until !== null && until > now ? new Date(until).toISOString() : null,
+  };
+}
 
 function tokenMeta(t: TokenRecord) {
   const { value: _secret, ...rest } = t;
@@ -261,21 +303,28 @@ export function registerAdmin(app: FastifyInstance, svc: ServiceContext): void {
         return ok(reply, statusPageView(m, svc.origin));
       });
 
-      // ----- webhook endpoints (deliveries are part 2) -----
+      // ----- webhook endpoints and their delivery history -----
+      const endpointOf = (id: string) => {
+        const w = store.state.webhookEndpoints[id];
+        if (!w) throw notFound('webhook endpoint');
+        return w;
+      };
       admin.get('/tenants/:tenantId/webhook-endpoints', async (req, reply) => {
         const t = tenantOf((req.params as { tenantId: string }).tenantId);
         return ok(
           reply,
           Object.values(store.state.webhookEndpoints)
             .filter((w) => w.tenantId === t.id)
-            .map(({ secret: _s, previousSecret: _p, ...w }) => w),
+            .map((w) => endpointMeta(w, clock.now())),
         );
       });
       admin.post('/tenants/:tenantId/webhook-endpoints', async (req, reply) => {
         const t = tenantOf((req.params as { tenantId: string }).tenantId);
         const b = parse(WebhookCreate, req.body);
+        const bad = checkEndpointUrl(b.url, svc.engine.options.localMode);
+        if (bad) throw validation([bad]);
         const monitorIds = resolveMonitors(t.id, b.monitorIds) ?? [];
-        const w = {
+        const w: WebhookEndpointRecord = {
           id: `whe_${hex(12)}`,
           tenantId: t.id,
           url: b.url,
@@ -288,17 +337,128 @@ export function registerAdmin(app: FastifyInstance, svc: ServiceContext): void {
         };
         store.state.webhookEndpoints[w.id] = w;
         store.persist();
-        const { previousSecret: _p, ...shown } = w;
-        return ok(reply, shown, 201);
+        // The signing secret is shown this once.
+        return ok(reply, { ...endpointMeta(w, clock.now()), secret: w.secret }, 201);
+      });
+      admin.get('/webhook-endpoints/:id', async (req, reply) =>
+        ok(reply, endpointMeta(endpointOf((req.params as { id: string }).id), clock.now())),
+      );
+      admin.delete('/webhook-endpoints/:id', async (req, reply) => {
+        const w = endpointOf((req.params as { id: string }).id);
+        delete store.state.webhookEndpoints[w.id];
+        store.persist();
+        return reply.code(204).send();
       });
       admin.post('/webhook-endpoints/:id/rotate-secret', async (req, reply) => {
-        const w = store.state.webhookEndpoints[(req.params as { id: string }).id];
-        if (!w) throw notFound('webhook endpoint');
+        const w = endpointOf((req.params as { id: string }).id);
         w.previousSecret = w.secret;
         w.secret = `whsec_${hex(24)}`;
         w.rotatedAt = clock.iso();
         store.persist();
-        return ok(reply, { id: w.id, secret: w.secret, rotatedAt: w.rotatedAt });
+        return ok(reply, { ...endpointMeta(w, clock.now()), secret: w.secret });
+      });
+      admin.post('/webhook-endpoints/:id/test', async (req, reply) => {
+        const w = endpointOf((req.params as { id: string }).id);
+        const d = svc.engine.webhooks.sendTest(w);
+        if (svc.engineRunning) await svc.engine.runDue();
+        return ok(reply, deliveryView(d), 202);
+      });
+      admin.get('/webhook-endpoints/:id/deliveries', async (req, reply) => {
+        const w = endpointOf((req.params as { id: string }).id);
+        const q = parse(PageQuery.pick({ limit: true }), req.query);
+        const list = Object.values(store.state.webhookDeliveries)
+          .filter((d) => d.endpointId === w.id)
+          .sort((a, b) =>
+            a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+          )
+          .slice(0, q.limit === 25 ? 100 : q.limit);
+        return ok(reply, list.map(deliveryView));
+      });
+
+      // ----- checks engine controls -----
+      admin.get('/engine', async (req, reply) =>
+        ok(reply, svc.engine.stats((req.query as { reset?: string }).reset === 'true')),
+      );
+      admin.post('/engine/tick', async (_req, reply) => {
+        await svc.engine.runDue();
+        return ok(reply, svc.engine.stats());
+      });
+      const checkable = (m: ReturnType<typeof monitorOf>) => {
+        if (!m.enabled || m.archived)
+          throw new ApiError(
+            'invalid_state',
+            `monitor ${m.id} is ${m.status}: paused and archived monitors are not checked`,
+          );
+      };
+      const lastCheck = (id: string) => {
+        const list = store.state.checks[id];
+        return list?.[list.length - 1] ?? null;
+      };
+      admin.post('/monitors/:monitorId/check', async (req, reply) => {
+        const m = monitorOf((req.params as { monitorId: string }).monitorId);
+        checkable(m);
+        await svc.engine.checkNow(m);
+        return ok(reply, { check: lastCheck(m.id), monitor: { id: m.id, status: m.status } });
+      });
+      admin.post('/monitors/:monitorId/force', async (req, reply) => {
+        const m = monitorOf((req.params as { monitorId: string }).monitorId);
+        const b = parse(ForceOutcome, req.body);
+        checkable(m);
+        const outcome: ProbeOutcome = {
+          status: b.status,
+          httpStatus: b.httpStatus ?? (b.status === 'up' ? 200 : null),
+          responseTimeMs: b.responseTimeMs ?? (b.status === 'up' ? 50 : null),
+          failureCategory: b.failureCategory ?? (b.status === 'down' ? 'connection' : null),
+          failureReason: b.failureReason ?? (b.status === 'down' ? 'forced outcome (admin API)' : null),
+        };
+        const queued = svc.engine.force(m, outcome, b.times ?? 1);
+        if (b.runNow) {
+          await svc.engine.checkNow(m);
+          return ok(reply, { queued: svc.engine.forcedCount(m.id), check: lastCheck(m.id) });
+        }
+        return ok(reply, { queued });
+      });
+      admin.delete('/monitors/:monitorId/force', async (req, reply) => {
+        svc.engine.clearForced(monitorOf((req.params as { monitorId: string }).monitorId).id);
+        return reply.code(204).send();
+      });
+
+      // ----- domain-expiry source (stands in for the registry lookup) -----
+      admin.get('/domain-expiry', async (_req, reply) => ok(reply, store.state.domainExpiry));
+      admin.put('/domain-expiry/:domain', async (req, reply) => {
+        const domain = (req.params as { domain: string }).domain.toLowerCase();
+        if (!/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/.test(domain) && domain !== 'localhost')
+          throw validation([
+            { field: 'domain', rule: 'format', message: 'domain must be a host name like example.com' },
+          ]);
+        const b = parse(DomainExpiryPut, req.body);
+        store.state.domainExpiry[domain] = b.expiresAt;
+        svc.engine.refreshDomainExpiry();
+        store.persist();
+        if (svc.engineRunning) await svc.engine.runDue();
+        return ok(reply, { domain, expiresAt: b.expiresAt });
+      });
+      admin.delete('/domain-expiry/:domain', async (req, reply) => {
+        const domain = (req.params as { domain: string }).domain.toLowerCase();
+        if (!(domain in store.state.domainExpiry)) throw notFound('domain');
+        delete store.state.domainExpiry[domain];
+        svc.engine.refreshDomainExpiry();
+        store.persist();
+        return reply.code(204).send();
+      });
+
+      // ----- simulated alert provider -----
+      admin.patch('/destinations/:id', async (req, reply) => {
+        const d = store.state.destinations[(req.params as { id: string }).id];
+        if (!d) throw notFound('destination');
+        const b = parse(DestinationPatch, req.body);
+        if (b.simulate !== undefined) {
+          if (b.simulate === null) delete d.simulate;
+          else d.simulate = b.simulate;
+        }
+        if (b.suppressed === false) d.suppressedAt = null;
+        store.persist();
+        return ok(reply, d);
       });
 
       // ----- test controls -----
@@ -311,6 +471,8 @@ export function registerAdmin(app: FastifyInstance, svc: ServiceContext): void {
         if (b.advanceMs) clock.advance(b.advanceMs);
         if (b.advanceSeconds) clock.advance(Math.round(b.advanceSeconds * 1000));
         if (b.frozen === false) clock.unfreeze();
+        // Work that became due at the new time runs before the answer (deterministic tests).
+        if (svc.engineRunning) await svc.engine.runDue();
         return ok(reply, clockView());
       });
 

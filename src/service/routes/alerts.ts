@@ -5,6 +5,7 @@ import { canSee } from '../auth.js';
 import type { Ctx, Handler } from '../context.js';
 import { checkVersion, etag, listJson, loadMonitor, page, parse, parseQuery, single } from '../context.js';
 import { forbidden, notFound, validation } from '../errors.js';
+import { alertView } from '../engine/alerts.js';
 import { alertSettingsView } from '../render.js';
 import type { MonitorRecord, State } from '../store.js';
 
@@ -89,7 +90,7 @@ export function mask(channel: 'email' | 'sms', value: string): string {
   return `${value.slice(0, Math.min(2, value.length))}${'*'.repeat(Math.max(0, value.length - 6))}${value.slice(-4)}`;
 }
 
-// ----- alert-delivery history (filled by part 2) -----
+// ----- alert-delivery history (filled by the engine) -----
 
 const alertKey = (a: AlertRow) => `${a.timestamp}|${a.id}`;
 
@@ -104,8 +105,7 @@ function visible(c: Ctx, a: AlertRow): boolean {
 }
 
 function alertJson(a: AlertRow): string {
-  const { tenantId: _t, ...rest } = a;
-  return JSON.stringify(rest);
+  return JSON.stringify(alertView(a));
 }
 
 export const listAlerts: Handler = (c) => {

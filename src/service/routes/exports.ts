@@ -4,7 +4,7 @@ import {
   EXPORT_CONCURRENT_MAX,
   EXPORT_DEFAULT_RANGE_HOURS,
   EXPORT_DOWNLOAD_URL_TTL_SECONDS,
-  EXPORT_RETENTION_DAYS,
+  CHECK_RETENTION_DAYS,
   ExportCreate,
   ID_PATTERNS,
 } from '../../api/index.js';
@@ -29,6 +29,7 @@ function refresh(svc: ServiceContext, e: ExportRecord): ExportRecord {
   if (e.status === 'ready' && e.expiresAt && Date.parse(e.expiresAt) <= svc.clock.now()) {
     e.status = 'expired';
     e.updatedAt = e.expiresAt;
+    svc.engine.exports.artifacts.delete(e.id);
     svc.store.persist();
   }
   return e;
@@ -49,11 +50,11 @@ export const createExport: Handler = (c) => {
   const from = b.from ? Date.parse(b.from) : to - EXPORT_DEFAULT_RANGE_HOURS * HOUR;
   const problems = [];
   if (from >= to) problems.push({ field: 'from', rule: 'range', message: 'from must be before to' });
-  if (from < now - EXPORT_RETENTION_DAYS * 24 * HOUR) {
+  if (from < now - CHECK_RETENTION_DAYS * 24 * HOUR) {
     problems.push({
       field: 'from',
       rule: 'retention',
-      message: `from must lie within the ${EXPORT_RETENTION_DAYS}-day raw-check retention window`,
+      message: `from must lie within the ${CHECK_RETENTION_DAYS}-day raw-check retention window`,
     });
   }
   if (to > now + FUTURE_SKEW_MS)

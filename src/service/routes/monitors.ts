@@ -322,11 +322,12 @@ export const pauseMonitor: Handler = (c) => {
   const m = loadMonitor(c);
   parse(NoBody, c.body);
   if (m.archived) throw invalidState(m, 'pause');
-  c.svc.store.mutateMonitor(m, (m) => {
+  const { changed } = c.svc.store.mutateMonitor(m, (m) => {
     m.enabled = false;
     m.status = 'paused';
     m.checkQueuedAt = null;
   });
+  if (changed) c.svc.engine.lifecycle(m, 'paused');
   return writeResult(c, m);
 };
 
@@ -340,6 +341,7 @@ export const activateMonitor: Handler = (c) => {
       m.status = 'pending';
       m.checkQueuedAt = c.svc.clock.iso();
     });
+    c.svc.engine.lifecycle(m, 'activated');
   }
   return writeResult(c, m);
 };
@@ -348,12 +350,13 @@ export const archiveMonitor: Handler = (c) => {
   const m = loadMonitor(c);
   checkVersion(c, m.version);
   parse(NoBody, c.body);
-  c.svc.store.mutateMonitor(m, (m) => {
+  const { changed } = c.svc.store.mutateMonitor(m, (m) => {
     m.archived = true;
     m.enabled = false;
     m.status = 'archived';
     m.checkQueuedAt = null;
   });
+  if (changed) c.svc.engine.lifecycle(m, 'archived');
   return writeResult(c, m);
 };
 
@@ -374,5 +377,6 @@ export const reactivateMonitor: Handler = (c) => {
     m.intervalSeconds = interval;
     m.checkQueuedAt = c.svc.clock.iso();
   });
+  c.svc.engine.lifecycle(m, 'reactivated');
   return writeResult(c, m);
 };
