@@ -1,11 +1,18 @@
-// The README's main job (until the CDKTF quickstart takes over): start the local service, drive one
-// monitor's whole life through the API client, print each step, stop the service, exit 0.
-import { spawn } from 'node:child_process';
+// The README's main job (`npm run demo`): start the local service, install the provider for offline Terraform,
+// deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy`, show what the service now holds, destroy
+// it with `cdktf destroy`, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
+// writes (mirror, CLI config, cdktf.out, state) goes to a temporary directory that is removed at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { UptimeClient } from '../src/client/index.js';
+import type { AlertDestination, Monitor } from '../src/api/index.js';
 
 interface ServiceInfo {
   baseUrl: string;
@@ -13,97 +20,225 @@ interface ServiceInfo {
 }
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
 
+let stepStarted = Date.now();
 function step(text: string): void {
+  stepStarted = Date.now();
   process.stdout.write(`\n==> ${text}\n`);
 }
+const took = () => `${((Date.now() - stepStarted) / 1000).toFixed(1)} s`;
+const say = (text: string) => process.stdout.write(`    ${text}\n`);
 
-async function startService() {
-  const child = spawn(
-    process.execPath,
-    [path.join(repo, 'bin/uptimectl.js'), 'service', '--port', '0', '--json'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout });
-  const [first] = (await once(lines, 'line')) as [string];
+/** What a cdktf/terraform line must say to be shown live (the rest: spinners, plan bodies, init notes). */
+const SHOWN = [
+  /will be (created|destroyed|updated in-place|replaced)/,
+  /^Plan: /,
+  /(Creation|Destruction|Modifications) complete/,
+  /(Apply|Destroy) complete!/,
+  /^No changes\./,
+  /Installed uptime-monitoring\/uptime/,
+  /^Error: /,
+  /^Warning: (?!Incomplete lock file)/,
+  /^status_page_url = "/,
+];
+
+/**
+ * Runs a command to completion. Its output is cleaned (no colour codes, no spinner or progress lines, secrets
+ * masked); with `brief`, only the lines matching SHOWN are printed, and all of it is printed if the command fails.
+ */
+async function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { hide?: string[]; brief?: boolean } = {},
+): Promise<void> {
+  const child = spawn(cmd, args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  const relay = (stream: NodeJS.ReadableStream) => {
+    createInterface({ input: stream }).on('line', (raw) => {
+      let line = stripVTControlCharacters(raw)
+        .replace(/^quickstart {2}/, '')
+        .trim();
+      if (
+        !line ||
+        line.includes('"nodedir"') ||
+        /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|Stacks? (deploying|destroying|done|waiting)/.test(line)
+      )
+        return;
+      for (const secret of opts.hide ?? []) line = line.split(secret).join('***');
+      log.push(line);
+      if (!opts.brief || SHOWN.some((re) => re.test(line))) say(`| ${line}`);
+    });
+  };
+  relay(child.stdout!);
+  relay(child.stderr!);
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    if (opts.brief) for (const line of log.slice(-80)) say(`| ${line}`);
+    throw new Error(
+      `${path.basename(args[0] ?? cmd)} ${args.slice(1, 3).join(' ')} exited ${code ?? signal}`,
+    );
+  }
+}
+
+/** `node --import tsx src/cli/uptimectl.ts …`: the CLI from the sources, one process (signals reach it). */
+const uptimectl = (...args: string[]) => [
+  '--import',
+  'tsx',
+  path.join(repo, 'src/cli/uptimectl.ts'),
+  ...args,
+];
+
+async function startService(): Promise<{ child: ChildProcess; info: ServiceInfo }> {
+  const child = spawn(process.execPath, uptimectl('service', '--port', '0', '--json'), {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const first = await Promise.race([
+    once(lines, 'line').then(([l]) => l as string),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`uptimectl service exited ${code} before it was ready`);
+    }),
+  ]);
   lines.close();
-  child.stdout.resume();
+  child.stdout!.resume();
   return { child, info: JSON.parse(first) as ServiceInfo };
 }
 
-async function main(): Promise<void> {
-  step('Starting the local service (uptimectl service --port 0 --json)');
-  const { child, info } = await startService();
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await once(child, 'exit');
-  };
-  try {
-    console.log(`    listening at ${info.baseUrl}; tokens: ${Object.keys(info.tokens).join(', ')}`);
-    const token = info.tokens[Object.keys(info.tokens)[0]];
-    const client = new UptimeClient({ baseUrl: info.baseUrl, token });
-
-    step('What this token may do (GET /capabilities)');
-    const caps = (await client.getCapabilities()).data;
-    console.log(`    plan ${caps.plan.name} (pro: ${caps.plan.pro}), capacity ${caps.plan.monitorCapacity}`);
-    console.log(`    scopes: ${caps.token.scopes.join(' ')}`);
-
-    step('Creating a monitor (POST /monitors with an Idempotency-Key)');
-    const created = await client.createMonitor({
-      name: 'Demo homepage',
-      url: 'https://example.com/',
-      intervalSeconds: 300,
-      requestHeaders: [{ name: 'X-Demo-Key', value: 'not-printed' }],
-    });
-    const id = created.data.id;
-    console.log(`    ${id} status=${created.data.status} version=${created.etag}`);
-    console.log(
-      `    header X-Demo-Key stored, returned only as valueSet=${created.data.requestHeaders?.[0]?.valueSet}`,
+async function show(client: UptimeClient): Promise<Monitor[]> {
+  const destinations = new Map(
+    ((await client.listAlertDestinations()).data as AlertDestination[]).map((d) => [
+      d.id,
+      `${d.label ?? d.maskedValue} (${d.channel})`,
+    ]),
+  );
+  const monitors: Monitor[] = [];
+  for await (const m of client.paginate.listMonitors({ limit: 100 })) monitors.push(m);
+  for (const m of monitors) {
+    say(
+      `${m.name.padEnd(15)} ${m.status.padEnd(8)} every ${String(m.intervalSeconds).padStart(4)} s  ${m.requestMethod.padEnd(4)} ${m.url}`,
     );
-
-    step('Changing its interval (PATCH with If-Match)');
-    const updated = await client.updateMonitor(id, { intervalSeconds: 60 }, { ifMatch: created.etag! });
-    console.log(`    intervalSeconds=${updated.data.intervalSeconds} version=${updated.etag}`);
-
-    step('A stale version is refused (412), nothing is overwritten');
-    try {
-      await client.updateMonitor(id, { name: 'lost update' }, { ifMatch: created.etag! });
-      throw new Error('a stale If-Match was accepted');
-    } catch (err) {
-      console.log(`    ${(err as Error).message}`);
+    if (m.archived) continue;
+    if (m.status === 'down') {
+      // The engine really requests each URL; with no network here the example hosts do not resolve.
+      const open = (await client.listMonitorIncidents(m.id, { limit: 100 })).data.items.find(
+        (i) => i.status === 'open',
+      );
+      if (open)
+        say(`${''.padEnd(15)} down since ${open.startedAt}: ${open.failureReason ?? open.failureCategory}`);
     }
+    const a = (await client.getAlertSettings(m.id)).data;
+    const to = (['email', 'sms'] as const)
+      .filter((ch) => a.channels[ch])
+      .map((ch) => destinations.get(a.destinationIds[ch] ?? '') ?? `${ch} (no destination)`);
+    const slow = a.slowResponseAlerts.enabled
+      ? `; slow-response alert after ${a.slowResponseAlerts.consecutiveLimit} checks over ${a.slowResponseAlerts.thresholdMs} ms`
+      : '';
+    say(`${''.padEnd(15)} alerts: ${to.join(', ') || 'none'}${slow}`);
+    const headers = (m.requestHeaders ?? []).map(
+      (h) => `${h.name} (value ${h.valueSet ? 'set, not readable' : 'none'})`,
+    );
+    if (headers.length) say(`${''.padEnd(15)} headers: ${headers.join(', ')}`);
+    const page = (await client.getMonitorStatusPage(m.id)).data;
+    if (page.enabled)
+      say(`${''.padEnd(15)} status page: "${page.title ?? ''}" published at ${page.url ?? '(no URL)'}`);
+  }
+  return monitors;
+}
 
-    step('Pausing, then archiving (history kept) and reactivating');
-    const paused = await client.pauseMonitor(id);
-    console.log(`    pause → status=${paused.data.status}`);
-    const archived = await client.archiveMonitor(id, { ifMatch: paused.etag! });
-    console.log(`    archive → status=${archived.data.status} archived=${archived.data.archived}`);
-    const reactivated = await client.reactivateMonitor(id, {}, { ifMatch: archived.etag! });
-    console.log(`    reactivate → status=${reactivated.data.status} archived=${reactivated.data.archived}`);
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'uptime-demo-'));
+  let service: ChildProcess | null = null;
+  try {
+    step(
+      'Building the provider (npm run build:provider: one bundled file, dist/terraform-provider-uptime.cjs)',
+    );
+    await run(process.execPath, [path.join(repo, 'scripts/build-provider.mjs')], process.env);
+    say(`built in ${took()}`);
 
-    step('Listing monitors (GET /monitors, every page)');
-    for await (const m of client.paginate.listMonitors({ limit: 100 })) {
-      console.log(`    ${m.id}  ${m.status.padEnd(8)} ${m.intervalSeconds}s  ${m.name}  ${m.url}`);
-    }
+    step('Starting the local service (uptimectl service --port 0 --json)');
+    const svc = await startService();
+    service = svc.child;
+    const { baseUrl, tokens } = svc.info;
+    const token = tokens.full ?? Object.values(tokens)[0]!;
+    say(`listening at ${baseUrl}; tokens: ${Object.keys(tokens).join(', ')} (values not shown)`);
 
-    step('Cleaning up: archiving the monitor');
-    const current = await client.getMonitor(id);
-    await client.archiveMonitor(id, { ifMatch: current.etag! });
-    console.log('    archived');
+    step(`Installing the provider for offline Terraform (uptimectl provider install --dir ${work})`);
+    await run(process.execPath, uptimectl('provider', 'install', '--dir', work), process.env);
+
+    // The quickstart's secret (the X-Api-Key header value) comes from a sensitive variable.
+    const apiKey = `demo-${randomBytes(12).toString('hex')}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CHECKPOINT_DISABLE: '1',
+      TF_CLI_CONFIG_FILE: path.join(work, 'terraform.rc'),
+      TF_IN_AUTOMATION: '1',
+      TF_INPUT: '0',
+      UPTIME_BASE_URL: baseUrl,
+      UPTIME_API_TOKEN: token,
+      TF_VAR_api_key: apiKey,
+      QUICKSTART_STATE_FILE: path.join(work, 'terraform.quickstart.tfstate'),
+      FORCE_COLOR: '0',
+    };
+    delete env.TF_PLUGIN_CACHE_DIR;
+    const cdktf = path.join(repo, 'node_modules', 'cdktf-cli', 'bundle', 'bin', 'cdktf');
+    const out = path.join(work, 'cdktf.out');
+    const hide = [token, apiKey];
+
+    step('Deploying examples/quickstart (cdktf deploy --auto-approve --skip-provider-lock)');
+    say(
+      '3 monitors (2 in a group with shared defaults), their alert settings (destinations looked up by label),',
+    );
+    say(
+      'and the content of the status page of the seeded monitor "Example status" (set up in the dashboard)',
+    );
+    await run(
+      process.execPath,
+      [cdktf, 'deploy', '--auto-approve', '--skip-provider-lock', '--output', out],
+      env,
+      { hide, brief: true },
+    );
+    say(`deployed in ${took()}`);
+
+    const client = new UptimeClient({ baseUrl, token });
+    step('What the service now holds (GET /monitors, alert settings, status pages)');
+    const deployed = await show(client);
+    const names = deployed.filter((m) => !m.archived).map((m) => m.name);
+    for (const want of ['Homepage', 'Docs', 'API health'])
+      if (!names.includes(want)) throw new Error(`monitor "${want}" is not in the service after deploy`);
+
+    step('Destroying the quickstart (cdktf destroy --auto-approve --skip-provider-lock --skip-synth)');
+    await run(
+      process.execPath,
+      [cdktf, 'destroy', '--auto-approve', '--skip-provider-lock', '--skip-synth', '--output', out],
+      env,
+      { hide, brief: true },
+    );
+    say(`destroyed in ${took()}`);
+
+    step('After destroy: the monitors are archived (history kept), the status page is unpublished');
+    const after = await show(client);
+    const live = after.filter((m) => !m.archived && ['Homepage', 'Docs', 'API health'].includes(m.name));
+    if (live.length) throw new Error(`still active after destroy: ${live.map((m) => m.name).join(', ')}`);
   } finally {
     step('Stopping the local service');
-    await stop();
-    console.log('    stopped');
+    if (service && service.exitCode === null) {
+      service.kill('SIGTERM');
+      await once(service, 'exit');
+    }
+    say('stopped');
+    rmSync(work, { recursive: true, force: true });
+    say(`removed ${work}`);
   }
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    process.stdout.write(`\nDemo complete in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+    process.exit(0);
+  },
   (err: unknown) => {
     process.stderr.write(`demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

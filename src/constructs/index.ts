@@ -1,3 +1,9 @@
 // `terraform-provider-uptime/cdktf`: the generated CDKTF bindings (namespaces shaped like the prebuilt
-// providers) and, later, the hand-written product constructs.
+// providers: `provider`, `monitor`, `monitorAlertSettings`, `statusPage`, `dataUptime…`) and the hand-written
+// product constructs (UptimeMonitor, UptimeMonitorGroup, UptimeAlertDestination, UptimeStatusPage,
+// UptimeMonitorLookup), which validate at synth with the provider's own rules.
 export * from './generated/index.js';
+export * from './monitor.js';
+export * from './alert-destination.js';
+export * from './status-page.js';
+export * from './monitor-lookup.js';

@@ -1,0 +1,415 @@
+// UptimeMonitor: one HTTP monitor with its alert settings and (optionally) its status-page content, typed from
+// the API model, validated at synth with the provider's own checks, secrets only through sensitive tokens.
+// UptimeMonitorGroup: defaults shared by the monitors created inside it.
+import type { TerraformProvider } from 'cdktf';
+import { Construct } from 'constructs';
+import { REQUEST_METHODS } from '../api/monitor.js';
+import {
+  INTERVAL_SECONDS,
+  REQUEST_HEADERS_MAX,
+  SLOW_RESPONSE_CONSECUTIVE_LIMIT,
+  SLOW_RESPONSE_THRESHOLD_MS,
+  STATUS_CODE,
+  TIMEOUT_MS,
+  type IntervalSeconds,
+  type SlowResponseConsecutiveLimit,
+  type SlowResponseThresholdMs,
+} from '../api/limits.js';
+import { alertSettingsResource } from '../provider/resources/alert-settings.js';
+import { monitorResource } from '../provider/resources/monitor.js';
+import { Monitor } from './generated/monitor/index.js';
+import { MonitorAlertSettings } from './generated/monitor-alert-settings/index.js';
+import type { UptimeAlertDestination } from './alert-destination.js';
+import { UptimeStatusPage, type UptimeStatusPageContent } from './status-page.js';
+import { camelPath, providerErrors, secretProblem } from './validation.js';
+
+// The value sets, from the API model (src/api/limits.ts): never re-declared here.
+export {
+  INTERVAL_SECONDS,
+  REQUEST_HEADERS_MAX,
+  REQUEST_METHODS,
+  SLOW_RESPONSE_CONSECUTIVE_LIMIT,
+  SLOW_RESPONSE_THRESHOLD_MS,
+  STATUS_CODE,
+  TIMEOUT_MS,
+};
+export type { IntervalSeconds, SlowResponseConsecutiveLimit, SlowResponseThresholdMs };
+
+/** `GET` or `HEAD` (`REQUEST_METHODS`). */
+export type UptimeRequestMethod = (typeof REQUEST_METHODS)[number];
+
+/** One request header sent with every check. */
+export interface UptimeRequestHeader {
+  /**
+   * Header name (an HTTP field name: letters, digits and ``!#$%&'*+.^_`|~-``, at most 256 characters).
+   * @example "X-Api-Key"
+   */
+  readonly name: string;
+  /**
+   * Header value, at most 4096 characters. Header values are treated as secrets: this must be a token, such as the
+   * `stringValue` of a `TerraformVariable` declared with `sensitive: true` (a literal string is a synth error).
+   * Default: no value.
+   * @example new TerraformVariable(this, 'api_key', { type: 'string', sensitive: true }).stringValue
+   */
+  readonly value?: string;
+}
+
+/** HTTP basic authentication for the checks. */
+export interface UptimeBasicAuth {
+  /**
+   * User name, at most 256 characters.
+   * @example "monitor"
+   */
+  readonly username: string;
+  /**
+   * Password, at most 1024 characters; must be a token from a sensitive variable (a literal string is a synth
+   * error). Default: none.
+   */
+  readonly password?: string;
+}
+
+/** Certificate or domain expiry monitoring. */
+export interface UptimeExpiryMonitoring {
+  /**
+   * Whether it is on.
+   * @default true
+   */
+  readonly enabled?: boolean;
+  /**
+   * Days before expiry to warn: 1 to 90.
+   * @default 14
+   */
+  readonly warnDays?: number;
+}
+
+/** Alerts when checks are slow. */
+export interface UptimeSlowResponseAlerts {
+  /**
+   * A check slower than this many milliseconds counts as slow: one of 1000, 2000, 3000, 5000, 10000
+   * (`SLOW_RESPONSE_THRESHOLD_MS`).
+   * @default 5000
+   */
+  readonly thresholdMs?: SlowResponseThresholdMs;
+  /**
+   * Slow checks in a row before alerting: one of 2, 3, 4, 5 (`SLOW_RESPONSE_CONSECUTIVE_LIMIT`).
+   * @default 3
+   */
+  readonly consecutiveLimit?: SlowResponseConsecutiveLimit;
+}
+
+/**
+ * Who is alerted, and when. When a monitor has `alerts` (its own or its group's), the construct manages the
+ * monitor's whole alert settings: a channel not given is off, and slow-response alerts are off unless
+ * `slowResponse` is given. Without `alerts` the service's defaults stay (email to the account's default
+ * destination, no SMS, no slow-response alerts).
+ */
+export interface UptimeMonitorAlerts {
+  /**
+   * Email alerts to this verified destination; `false`: no email alerts. Default (when `alerts` is set): off.
+   * @example UptimeAlertDestination.lookup(this, 'email', 'Ops team')
+   */
+  readonly email?: UptimeAlertDestination<'email'> | false;
+  /**
+   * SMS alerts to this verified destination (needs a plan with SMS alerts); `false`: none. Default: off.
+   * @example UptimeAlertDestination.lookup(this, 'sms', 'On-call phone')
+   */
+  readonly sms?: UptimeAlertDestination<'sms'> | false;
+  /** Slow-response alerts; `false`: off. Default: off. */
+  readonly slowResponse?: UptimeSlowResponseAlerts | false;
+}
+
+/** Settings a monitor can take from its group (`UptimeMonitorGroup` `defaults`). */
+export interface UptimeMonitorSettings {
+  /**
+   * Seconds between checks: one of 60, 300, 900, 1800, 3600 (`INTERVAL_SECONDS`), and not below the account
+   * plan's minimum (checked by the provider at plan time). Default: 300, or the plan's minimum when larger.
+   * @example 60
+   */
+  readonly intervalSeconds?: IntervalSeconds;
+  /**
+   * Request timeout in milliseconds, 1000 to 10000 (`TIMEOUT_MS`).
+   * @default 10000
+   */
+  readonly timeoutMs?: number;
+  /**
+   * `GET` or `HEAD`.
+   * @default "GET"
+   */
+  readonly requestMethod?: UptimeRequestMethod;
+  /**
+   * Whether redirects are followed.
+   * @default true
+   */
+  readonly followRedirects?: boolean;
+  /**
+   * HTTP statuses that count as up, each 100 to 599 (`STATUS_CODE`). Default: any 2xx.
+   * @example [200, 204]
+   */
+  readonly acceptedStatusCodes?: number[];
+  /**
+   * Request headers, at most 10 (`REQUEST_HEADERS_MAX`). A monitor's headers are added to its group's; a header
+   * with the same name (ignoring case) replaces the group's. Default: none.
+   */
+  readonly requestHeaders?: UptimeRequestHeader[];
+  /** HTTP basic authentication. Default: none. */
+  readonly basicAuth?: UptimeBasicAuth;
+  /** TLS certificate expiry monitoring. Default: off. */
+  readonly sslMonitoring?: UptimeExpiryMonitoring;
+  /** Domain registration expiry monitoring. Default: off. */
+  readonly domainMonitoring?: UptimeExpiryMonitoring;
+  /**
+   * Whether checks run (false: paused).
+   * @default true
+   */
+  readonly enabled?: boolean;
+  /**
+   * Alert channels, destinations and slow-response alerts. A monitor's `alerts` are merged key by key over its
+   * group's. Default: the service's defaults, not managed.
+   */
+  readonly alerts?: UptimeMonitorAlerts;
+  /** Provider for the monitor's resources and lookups. Default: the stack's default `uptime` provider. */
+  readonly provider?: TerraformProvider;
+}
+
+export interface UptimeMonitorProps extends UptimeMonitorSettings {
+  /**
+   * Absolute http or https URL to check, at most 2048 characters.
+   * @example "https://api.example.com/health"
+   */
+  readonly url: string;
+  /**
+   * Display name, 1 to 120 characters. Default: the URL's host.
+   * @example "API health"
+   */
+  readonly name?: string;
+  /**
+   * The content of the monitor's public status page. The page must first be set up in the dashboard, which is
+   * only possible once the monitor exists: add this prop after that (the service refuses changes to a page that
+   * is not set up yet). Default: the page is not managed.
+   */
+  readonly statusPage?: UptimeStatusPageContent;
+}
+
+const GROUP = Symbol.for('terraform-provider-uptime.UptimeMonitorGroup');
+
+export interface UptimeMonitorGroupProps {
+  /**
+   * Settings for every monitor created inside the group (directly or through `addMonitor`, also in nested
+   * groups). A monitor's own props win; `requestHeaders` and `alerts` are merged (see there).
+   * @example { intervalSeconds: 300, alerts: { email: ops } }
+   */
+  readonly defaults?: UptimeMonitorSettings;
+}
+
+/**
+ * A set of monitors sharing defaults.
+ *
+ * @example
+ * const web = new UptimeMonitorGroup(this, 'web', { defaults: { intervalSeconds: 300, alerts: { email: ops } } });
+ * web.addMonitor('home', { url: 'https://www.example.com/' });
+ */
+export class UptimeMonitorGroup extends Construct {
+  static isGroup(x: unknown): x is UptimeMonitorGroup {
+    return typeof x === 'object' && x !== null && GROUP in x;
+  }
+
+  readonly defaults: UptimeMonitorSettings;
+
+  constructor(scope: Construct, id: string, props: UptimeMonitorGroupProps = {}) {
+    super(scope, id);
+    Object.defineProperty(this, GROUP, { value: true });
+    this.defaults = props.defaults ?? {};
+  }
+
+  /** Creates a monitor in this group. */
+  addMonitor(id: string, props: UptimeMonitorProps): UptimeMonitor {
+    return new UptimeMonitor(this, id, props);
+  }
+
+  /** The monitors in this group and its nested groups. */
+  get monitors(): UptimeMonitor[] {
+    return this.node.findAll().filter((c): c is UptimeMonitor => c instanceof UptimeMonitor);
+  }
+}
+
+/** `b` over `a`: scalars and objects replaced, headers merged by name, alerts merged by key. */
+function mergeSettings<T extends UptimeMonitorSettings>(a: UptimeMonitorSettings, b: T): T {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) if (v !== undefined) out[k] = v;
+  if (a.requestHeaders && b.requestHeaders) {
+    const own = new Set(b.requestHeaders.map((h) => h.name.toLowerCase()));
+    out.requestHeaders = [
+      ...a.requestHeaders.filter((h) => !own.has(h.name.toLowerCase())),
+      ...b.requestHeaders,
+    ];
+  }
+  if (a.alerts && b.alerts) {
+    const alerts: Record<string, unknown> = { ...a.alerts };
+    for (const [k, v] of Object.entries(b.alerts)) if (v !== undefined) alerts[k] = v;
+    out.alerts = alerts;
+  }
+  return out as T;
+}
+
+/**
+ * One HTTP monitor (`uptime_monitor`), its alert settings (`uptime_monitor_alert_settings`, when `alerts` is
+ * given here or by the group) and its status-page content (`uptime_status_page`, when `statusPage` is given).
+ * The provider's validation runs at synth: an invalid value fails `cdktf synth` with the prop, the rule and the
+ * allowed values. Destroy archives the monitor (its history is kept).
+ *
+ * @example
+ * const apiKey = new TerraformVariable(this, 'api_key', { type: 'string', sensitive: true });
+ * new UptimeMonitor(this, 'api', {
+ *   name: 'API health',
+ *   url: 'https://api.example.com/health',
+ *   intervalSeconds: 60,
+ *   requestHeaders: [{ name: 'X-Api-Key', value: apiKey.stringValue }],
+ *   alerts: { email: UptimeAlertDestination.lookup(this, 'email', 'Ops team') },
+ * });
+ */
+export class UptimeMonitor extends Construct {
+  /** The props after the groups' defaults were applied. */
+  readonly settings: UptimeMonitorProps;
+  /** The monitor id (a UUID; known after apply). */
+  readonly monitorId: string;
+  /** The underlying `uptime_monitor` resource (escape hatch). */
+  readonly monitor: Monitor;
+  /** The `uptime_monitor_alert_settings` resource, when alerts are managed. */
+  readonly alertSettings?: MonitorAlertSettings;
+  /** The status page construct, when `statusPage` is given. */
+  readonly statusPage?: UptimeStatusPage;
+
+  constructor(scope: Construct, id: string, props: UptimeMonitorProps) {
+    super(scope, id);
+    const groups = scope.node.scopes.filter(UptimeMonitorGroup.isGroup);
+    const p = [...groups.map((g) => g.defaults), props].reduce<UptimeMonitorSettings>(
+      (acc, s) => mergeSettings(acc, s),
+      {},
+    ) as UptimeMonitorProps;
+    this.settings = p;
+    const provider = p.provider ? { provider: p.provider } : {};
+
+    const auth = p.basicAuth && {
+      type: 'basic',
+      username: p.basicAuth.username,
+      ...(p.basicAuth.password !== undefined ? { password: p.basicAuth.password } : {}),
+    };
+    const expiry = (e: UptimeExpiryMonitoring | undefined) =>
+      e && { enabled: e.enabled ?? true, ...(e.warnDays !== undefined ? { warnDays: e.warnDays } : {}) };
+    const headers = p.requestHeaders?.map((h) => ({
+      name: h.name,
+      ...(h.value !== undefined ? { value: h.value } : {}),
+    }));
+    const ssl = expiry(p.sslMonitoring);
+    const domain = expiry(p.domainMonitoring);
+
+    this.node.addValidation({
+      validate: () => {
+        const errors = providerErrors(
+          monitorResource,
+          {
+            name: p.name,
+            url: p.url,
+            interval_seconds: p.intervalSeconds,
+            timeout_ms: p.timeoutMs,
+            request_method: p.requestMethod,
+            follow_redirects: p.followRedirects,
+            accepted_status_codes: p.acceptedStatusCodes,
+            request_headers: headers,
+            auth_config: auth,
+            ssl_monitoring: ssl && { enabled: ssl.enabled, warn_days: ssl.warnDays },
+            domain_monitoring: domain && { enabled: domain.enabled, warn_days: domain.warnDays },
+            enabled: p.enabled,
+          },
+          (path) => camelPath(path.replace(/^auth_config/, 'basic_auth')),
+        );
+        p.requestHeaders?.forEach((h, i) => {
+          const problem = secretProblem(this, `requestHeaders[${i}].value (${h.name})`, h.value);
+          if (problem) errors.push(problem);
+        });
+        const pw = secretProblem(this, 'basicAuth.password', p.basicAuth?.password);
+        if (pw) errors.push(pw);
+        return errors;
+      },
+    });
+
+    this.monitor = new Monitor(this, 'monitor', {
+      url: p.url,
+      ...(p.name !== undefined ? { name: p.name } : {}),
+      ...(p.intervalSeconds !== undefined ? { intervalSeconds: p.intervalSeconds } : {}),
+      ...(p.timeoutMs !== undefined ? { timeoutMs: p.timeoutMs } : {}),
+      ...(p.requestMethod !== undefined ? { requestMethod: p.requestMethod } : {}),
+      ...(p.followRedirects !== undefined ? { followRedirects: p.followRedirects } : {}),
+      ...(p.acceptedStatusCodes !== undefined ? { acceptedStatusCodes: p.acceptedStatusCodes } : {}),
+      ...(headers ? { requestHeaders: headers } : {}),
+      ...(auth ? { authConfig: auth } : {}),
+      ...(ssl ? { sslMonitoring: ssl } : {}),
+      ...(domain ? { domainMonitoring: domain } : {}),
+      ...(p.enabled !== undefined ? { enabled: p.enabled } : {}),
+      ...provider,
+    });
+    this.monitorId = this.monitor.id;
+
+    if (p.alerts) {
+      const a = p.alerts;
+      const email = a.email || undefined;
+      const sms = a.sms || undefined;
+      const slow = a.slowResponse || undefined;
+      const slowConfig = slow
+        ? {
+            enabled: true,
+            ...(slow.thresholdMs !== undefined ? { threshold_ms: slow.thresholdMs } : {}),
+            ...(slow.consecutiveLimit !== undefined ? { consecutive_limit: slow.consecutiveLimit } : {}),
+          }
+        : { enabled: false };
+      this.node.addValidation({
+        validate: () => {
+          const errors = providerErrors(
+            alertSettingsResource,
+            {
+              monitor_id: this.monitorId,
+              channels: { email: !!email, sms: !!sms },
+              slow_response_alerts: slowConfig,
+            },
+            (path) =>
+              path
+                .replace(/^slow_response_alerts/, 'alerts.slow_response')
+                .replace(/^(channels|destination_ids)\./, 'alerts.')
+                .replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()),
+          );
+          for (const [key, d] of [
+            ['email', email],
+            ['sms', sms],
+          ] as const)
+            if (d && d.channel !== key)
+              errors.push(
+                `alerts.${key} is the ${d.channel} destination labelled ${JSON.stringify(d.label)}; alerts.${key} needs a ${key} destination (rule: channel; allowed values: ${key}).`,
+              );
+          return errors;
+        },
+      });
+      this.alertSettings = new MonitorAlertSettings(this, 'alerts', {
+        monitorId: this.monitorId,
+        channels: { email: !!email, sms: !!sms },
+        destinationIds: {
+          ...(email ? { email: email.destinationId } : {}),
+          ...(sms ? { sms: sms.destinationId } : {}),
+        },
+        slowResponseAlerts: {
+          enabled: slowConfig.enabled,
+          ...(slow?.thresholdMs !== undefined ? { thresholdMs: slow.thresholdMs } : {}),
+          ...(slow?.consecutiveLimit !== undefined ? { consecutiveLimit: slow.consecutiveLimit } : {}),
+        },
+        ...provider,
+      });
+    }
+
+    if (p.statusPage)
+      this.statusPage = new UptimeStatusPage(
+        this,
+        'status-page',
+        { ...p.statusPage, monitorId: this.monitorId, ...provider },
+        'statusPage.',
+      );
+  }
+}
