@@ -1,12 +1,13 @@
 // Turns the embedded proto text into grpc-js service definitions (no file system access, bundle-friendly).
-import { loadPackageDefinition, type GrpcObject, type ServiceDefinition } from '@grpc/grpc-js';
-import { fromJSON, type Options } from '@grpc/proto-loader';
+// The definitions are built straight from protobufjs types, with the (de)serializers @grpc/proto-loader would
+// make (`encode(fromObject(v))`, `toObject(decode(b), options)`), but without the reflection descriptors it also
+// encodes for every message: those cost ~35 ms at each of Terraform's 3–4 provider launches and nothing reads them.
+import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from './definitions.js';
 
-/** Loader options: enums as names, int64 as decimal strings (never lossy), bytes as Buffer, defaults filled. */
-export const LOADER_OPTIONS: Options = {
-  keepCase: true,
+/** Conversion options: enums as names, int64 as decimal strings (never lossy), bytes as Buffer, defaults filled. */
+export const CONVERSION_OPTIONS: protobuf.IConversionOptions = {
   longs: String,
   enums: String,
   bytes: Buffer,
@@ -19,29 +20,42 @@ export interface Services {
   controller: ServiceDefinition;
   stdio: ServiceDefinition;
   health: ServiceDefinition;
-  /** The raw package objects, for clients (the test driver). */
-  packages: { tfplugin6: GrpcObject; plugin: GrpcObject; health: GrpcObject };
 }
 
-function pkg(text: string): GrpcObject {
-  const root = protobuf.parse(text, { keepCase: true }).root;
-  return loadPackageDefinition(fromJSON(root.toJSON(), LOADER_OPTIONS));
+function serviceDefinition(root: protobuf.Root, fullName: string): ServiceDefinition {
+  const service = root.lookupService(fullName);
+  const definition: Record<string, MethodDefinition<object, object>> = {};
+  for (const method of service.methodsArray) {
+    method.resolve();
+    const req = method.resolvedRequestType!;
+    const res = method.resolvedResponseType!;
+    definition[method.name] = {
+      path: `/${fullName}/${method.name}`,
+      requestStream: !!method.requestStream,
+      responseStream: !!method.responseStream,
+      requestSerialize: (v: object) => Buffer.from(req.encode(req.fromObject(v)).finish()),
+      requestDeserialize: (b: Buffer) => req.toObject(req.decode(b), CONVERSION_OPTIONS),
+      responseSerialize: (v: object) => Buffer.from(res.encode(res.fromObject(v)).finish()),
+      responseDeserialize: (b: Buffer) => res.toObject(res.decode(b), CONVERSION_OPTIONS),
+      originalName: method.name,
+    };
+  }
+  return definition;
 }
+
+const parse = (text: string) => protobuf.parse(text, { keepCase: true }).root;
 
 let cached: Services | undefined;
 
 export function loadServices(): Services {
   if (cached) return cached;
-  const tfplugin6 = pkg(TFPLUGIN6_PROTO).tfplugin6 as GrpcObject;
-  const plugin = pkg(GO_PLUGIN_PROTO).plugin as GrpcObject;
-  const health = ((pkg(HEALTH_PROTO).grpc as GrpcObject).health as GrpcObject).v1 as GrpcObject;
-  const svc = (o: GrpcObject, name: string) => (o[name] as unknown as { service: ServiceDefinition }).service;
+  const tfplugin6 = parse(TFPLUGIN6_PROTO);
+  const plugin = parse(GO_PLUGIN_PROTO);
   cached = {
-    provider: svc(tfplugin6, 'Provider'),
-    controller: svc(plugin, 'GRPCController'),
-    stdio: svc(plugin, 'GRPCStdio'),
-    health: svc(health, 'Health'),
-    packages: { tfplugin6, plugin, health },
+    provider: serviceDefinition(tfplugin6, 'tfplugin6.Provider'),
+    controller: serviceDefinition(plugin, 'plugin.GRPCController'),
+    stdio: serviceDefinition(plugin, 'plugin.GRPCStdio'),
+    health: serviceDefinition(parse(HEALTH_PROTO), 'grpc.health.v1.Health'),
   };
   return cached;
 }
