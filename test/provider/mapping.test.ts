@@ -403,3 +403,20 @@ describe('sub-resource bodies', () => {
     });
   });
 });
+
+describe('import IDs', () => {
+  it('all three resources take a monitor id and refuse anything else before any API call', async () => {
+    const { monitorResource } = await import('../../src/provider/resources/monitor.js');
+    const { alertSettingsResource } = await import('../../src/provider/resources/alert-settings.js');
+    const { statusPageResource } = await import('../../src/provider/resources/status-page.js');
+    const id = '3f2b8c1e-1111-4000-8000-000000000001';
+    const ctx = {} as never; // no client: a call to the API would throw a different error
+    for (const r of [monitorResource, alertSettingsResource, statusPageResource]) {
+      const importState = r.importState as (id: string, ctx: never) => Promise<Record<string, unknown>>;
+      await expect(importState('mon-42', ctx)).rejects.toThrow(
+        /Expected a monitor id \(a UUID.*got "mon-42"/,
+      );
+      expect((await importState(id, ctx)).id).toBe(id);
+    }
+  });
+});

@@ -30,7 +30,7 @@ import {
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
-import { monitorNotFound, rejectionError, stripUnknowns } from './common.js';
+import { checkImportMonitorId, monitorNotFound, rejectionError, stripUnknowns } from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -240,14 +240,7 @@ resource "uptime_monitor_alert_settings" "api" {
         );
     }
   },
-  importState: async (id) => {
-    if (!MonitorId.safeParse(id).success)
-      throw new DiagnosticError(
-        'Invalid import ID',
-        `Expected a monitor id (a UUID), got ${JSON.stringify(id)}.`,
-      );
-    return { id, monitor_id: id };
-  },
+  importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as AlertSettingsModel, prior.version, ctx) as never,

@@ -1,5 +1,5 @@
 // Helpers shared by the resources: capability checks at plan time, API error → diagnostic, value utilities.
-import { DECIDED, type Capabilities } from '../../api/index.js';
+import { DECIDED, MonitorId, type Capabilities } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   errorDiag,
@@ -63,3 +63,13 @@ export const monitorNotFound = (id: string): DiagnosticError =>
     'Monitor not found',
     `monitor ${id} does not exist or is not accessible to this token.`,
   );
+
+/** The import ID of all three resources is the monitor id: anything else fails before any API call. */
+export function checkImportMonitorId(id: string): string {
+  if (!MonitorId.safeParse(id).success)
+    throw new DiagnosticError(
+      'Invalid import ID',
+      `Expected a monitor id (a UUID such as 3f2b8c1e-0000-4000-8000-000000000000), got ${JSON.stringify(id)}.`,
+    );
+  return id;
+}

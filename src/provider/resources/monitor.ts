@@ -1,6 +1,6 @@
 // uptime_monitor: an HTTP monitor. Create POST (deterministic Idempotency-Key), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
-import { DECIDED, MonitorId, type Monitor } from '../../api/index.js';
+import { DECIDED, type Monitor } from '../../api/index.js';
 import { ctyNumber } from '../../protocol/cty/types.js';
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import {
@@ -31,7 +31,13 @@ import {
   validateMonitorConfig,
   type MonitorModel,
 } from '../mapping/monitor.js';
-import { capabilityIntervalCheck, defaultIntervalSeconds, rejectionError, stripUnknowns } from './common.js';
+import {
+  capabilityIntervalCheck,
+  checkImportMonitorId,
+  defaultIntervalSeconds,
+  rejectionError,
+  stripUnknowns,
+} from './common.js';
 import { fromListing, noteWrite } from './monitor-reader.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
@@ -464,14 +470,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
       `Destroying uptime_monitor ${prior.id} (${prior.name}) archives it: checks stop and its history is kept; the service has no permanent delete. To bring it back later, import it and apply.`,
     );
   },
-  importState: async (id) => {
-    if (!MonitorId.safeParse(id).success)
-      throw new DiagnosticError(
-        'Invalid import ID',
-        `Expected a monitor id (a UUID such as 3f2b8c1e-0000-4000-8000-000000000000), got ${JSON.stringify(id)}.`,
-      );
-    return { id };
-  },
+  importState: async (id) => ({ id: checkImportMonitorId(id) }),
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     noteWrite(ctx.providerData);

@@ -25,7 +25,7 @@ import {
   validateStatusPageConfig,
   type StatusPageModel,
 } from '../mapping/status-page.js';
-import { monitorNotFound, rejectionError, stripUnknowns } from './common.js';
+import { checkImportMonitorId, monitorNotFound, rejectionError, stripUnknowns } from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -211,14 +211,7 @@ output "status_page_url" {
       );
     return plan;
   },
-  importState: async (id) => {
-    if (!MonitorId.safeParse(id).success)
-      throw new DiagnosticError(
-        'Invalid import ID',
-        `Expected a monitor id (a UUID), got ${JSON.stringify(id)}.`,
-      );
-    return { id, monitor_id: id };
-  },
+  importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,
