@@ -1,7 +1,8 @@
 // npm run bench:service — req/s and p99 latency of the local service's hot reads:
 // GET /monitors/{id} and GET /monitors?limit=100; then the checks engine's throughput: how many
 // monitors at 60 s intervals one service process checks without falling behind (BENCH_CHECK_MONITORS,
-// default 10,000, against a loopback target server started here; BENCH_CHECK_SECONDS bounds the run). The service runs as a child process (its own core);
+// default 10,000, against a loopback target server started here; BENCH_CHECK_SECONDS bounds the run). The service runs
+// as a child process (its own core) from the build, as `npx uptimectl service` runs it (the npm script builds first);
 // autocannon drives it from this process with a token whose per-minute limit is raised through the
 // admin API, so 429s do not pollute the numbers.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,11 +36,9 @@ interface Info {
 }
 
 async function startService(): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/uptimectl.ts', 'service', '--port', '0', '--json'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, ['bin/uptimectl.js', 'service', '--port', '0', '--json'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((res, rej) => {
     createInterface({ input: child.stdout! }).once('line', res);
     child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
@@ -152,13 +151,9 @@ async function checksBench(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/uptimectl.ts', 'service', '--port', '0', '--json'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['bin/uptimectl.js', 'service', '--port', '0', '--json'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const line = await new Promise<string>((res, rej) => {
       createInterface({ input: child.stdout }).once('line', res);
