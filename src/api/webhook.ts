@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DateTime } from './common.js';
 
@@ -34,3 +35,15 @@ export const WebhookEnvelope = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
+
+/**
+ * The `Service-Signature` value for a body (docs/api-decisions.md, "Webhooks"): `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256 of "t." + raw body>`, one `v1` per signing secret (two during a rotation). The local service signs
+ * with it; receivers verify with the client's `verifyWebhook`.
+ */
+export function signWebhook(rawBody: string | Buffer, secrets: string[], timestampSeconds: number): string {
+  const parts = [`t=${timestampSeconds}`];
+  for (const s of secrets)
+    parts.push(`v1=${createHmac('sha256', s).update(`${timestampSeconds}.`).update(rawBody).digest('hex')}`);
+  return parts.join(',');
+}

@@ -17,12 +17,8 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-/** The `Service-Signature` value for a body, as the service sends it: `t=<seconds>,v1=<hex>[,v1=<hex>]`. */
-export function signWebhook(rawBody: string | Buffer, secrets: string[], timestampSeconds: number): string {
-  const parts = [`t=${timestampSeconds}`];
-  for (const s of secrets) parts.push(`v1=${hmac(s, timestampSeconds, rawBody).toString('hex')}`);
-  return parts.join(',');
-}
+// Signing is part of the contract (src/api/webhook.ts); re-exported so receivers' tests can sign what they verify.
+export { signWebhook } from '../api/index.js';
 
 export interface VerifyOptions {
   rawBody: string | Buffer;
@@ -66,10 +62,6 @@ export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope & { delivery
   const env = WebhookEnvelope.safeParse(parsed);
   if (!env.success) throw new WebhookVerificationError('invalid_envelope');
   return { ...env.data, deliveryId: pick(opts.headers, WEBHOOK_HEADERS.delivery) };
-}
-
-function hmac(secret: string, t: number, body: string | Buffer): Buffer {
-  return hmacRaw(secret, String(t), body);
 }
 
 function hmacRaw(secret: string, t: string, body: string | Buffer): Buffer {

@@ -29,6 +29,16 @@ function reason(fn: () => unknown): string {
   throw new Error('expected a rejection');
 }
 
+describe('webhook signing (what the local service sends)', () => {
+  it('is t=<seconds>,v1=<hex HMAC-SHA256 of "t." + raw body>, one v1 per secret in order', () => {
+    const v1 = (secret: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    expect(signWebhook(body, [CURRENT], t)).toBe(`t=${t},v1=${v1(CURRENT)}`);
+    expect(signWebhook(Buffer.from(body), [CURRENT, PREVIOUS], t)).toBe(
+      `t=${t},v1=${v1(CURRENT)},v1=${v1(PREVIOUS)}`,
+    );
+  });
+});
+
 describe('webhook verification', () => {
   test('a correctly signed event verifies and yields the envelope and delivery id', () => {
     const sig = signWebhook(body, [CURRENT], t);

@@ -1,12 +1,11 @@
 // Signed webhook events: the envelope (schema version 1), one delivery per subscribed endpoint, and
 // the attempts: POST JSON, 5 s timeout, redirects not followed, at most 5 attempts 60/300/900/900 s
 // apart on the service clock, the same Service-Event-Id on each and a new Service-Delivery per attempt.
-import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
 import type { WebhookEnvelope, WebhookEventType } from '../../api/index.js';
-import { WEBHOOK, WEBHOOK_HEADERS } from '../../api/index.js';
+import { signWebhook, WEBHOOK, WEBHOOK_HEADERS } from '../../api/index.js';
 import type { Clock } from '../clock.js';
 import type { ErrorDetail } from '../../api/index.js';
 import { hex } from '../ids.js';
@@ -45,17 +44,6 @@ export function checkEndpointUrl(raw: string, localMode: boolean): ErrorDetail |
     return { field: 'url', rule: 'format', message: 'webhook endpoint URLs must not contain credentials' };
   }
   return null;
-}
-
-/**
- * `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, one `v1` per signing secret
- * (docs/api-decisions.md, "Webhooks").
- */
-export function signature(body: string, secrets: string[], t: number): string {
-  return [
-    `t=${t}`,
-    ...secrets.map((s) => `v1=${createHmac('sha256', s).update(`${t}.${body}`).digest('hex')}`),
-  ].join(',');
 }
 
 export class WebhookDispatcher {
@@ -197,7 +185,7 @@ export class WebhookDispatcher {
             'user-agent': 'uptime-local-webhooks/1',
             [WEBHOOK_HEADERS.eventId]: d.eventId,
             [WEBHOOK_HEADERS.delivery]: deliveryId,
-            [WEBHOOK_HEADERS.signature]: signature(d.body, this.signingSecrets(w, startedAt), t),
+            [WEBHOOK_HEADERS.signature]: signWebhook(d.body, this.signingSecrets(w, startedAt), t),
           },
           body: d.body,
           signal: AbortSignal.timeout(WEBHOOK.attemptTimeoutSeconds * 1000),
