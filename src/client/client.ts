@@ -105,7 +105,7 @@ export type MatchOptions = WriteOptions & { ifMatch: string };
 const LOOPBACK = new Set(['localhost', '[::1]', '::1']);
 
 /** localhost, ::1 or an IPv4 literal in 127.0.0.0/8 (not a DNS name that merely starts with "127."). */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   if (LOOPBACK.has(hostname.toLowerCase())) return true;
   return isIPv4(hostname) && hostname.startsWith('127.');
 }

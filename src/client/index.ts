@@ -1,6 +1,7 @@
 export {
   UptimeClient,
   checkBaseUrl,
+  isLoopback,
   collect,
   type MonitorFilters,
   type IncidentFilters,

@@ -10,6 +10,7 @@ import {
 import { isUnknown } from '../protocol/cty/values.js';
 import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
 import type { Capabilities } from '../api/index.js';
+import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
@@ -20,8 +21,6 @@ import { PROVIDER_ADDRESS } from './address.js';
 export type { UptimeProviderData } from './client.js';
 
 export { PROVIDER_ADDRESS };
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Checks base_url: absolute, https unless it points at this machine (the local service). */
 export function checkBaseUrl(raw: string): string {
@@ -36,10 +35,10 @@ export function checkBaseUrl(raw: string): string {
     );
   }
   if (u.protocol === 'https:') return raw;
-  if (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname)) return raw;
+  if (u.protocol === 'http:' && isLoopback(u.hostname)) return raw;
   throw new DiagnosticError(
     'Insecure base_url',
-    `base_url must use https (plain http is only accepted for localhost, e.g. the local service); got ${u.protocol}//${u.host}. The API token would otherwise travel unencrypted.`,
+    `base_url must use https (plain http is only accepted for loopback hosts, e.g. the local service); got ${u.protocol}//${u.host}. The API token would otherwise travel unencrypted.`,
     ['base_url'],
   );
 }

@@ -420,3 +420,20 @@ describe('import IDs', () => {
     }
   });
 });
+
+describe('base_url', () => {
+  it('accepts https anywhere and http only on loopback hosts, as the client does', async () => {
+    const { checkBaseUrl } = await import('../../src/provider/index.js');
+    for (const ok of [
+      'https://api.example.com/v1',
+      'http://127.0.0.1:8080/v1',
+      'http://127.0.0.2/v1',
+      'http://[::1]:1/v1',
+      'http://localhost/v1',
+    ])
+      expect(checkBaseUrl(ok)).toBe(ok);
+    expect(() => checkBaseUrl('http://api.example.com/v1')).toThrow(/must use https.*loopback/);
+    expect(() => checkBaseUrl('http://127.example.com/v1')).toThrow(/must use https/);
+    expect(() => checkBaseUrl('api.example.com')).toThrow(/absolute URL/);
+  });
+});
