@@ -12,36 +12,64 @@ const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 /** Directories whose every page is generated (anything else in them is stale). */
 const GENERATED_DIRS = ['resources', 'data-sources'];
 
-const pages = renderProviderDocs(uptimeProvider);
-const check = process.argv.includes('--check');
-const problems: string[] = [];
-
-for (const [rel, text] of Object.entries(pages)) {
-  const file = join(DOCS, rel);
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
-  if (current === text) continue;
-  if (check) problems.push(`${current === null ? 'missing' : 'out of date'}: docs/${rel}`);
-  else {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    console.log(`wrote docs/${rel}`);
-  }
+interface DocsChanges {
+  /** Pages to write (missing or out of date), keyed by path under docs/. */
+  write: Map<string, string>;
+  /** Pages in generated directories that no declaration produces. */
+  remove: string[];
+  /** Every generated page. */
+  pages: Record<string, string>;
 }
-for (const dir of GENERATED_DIRS) {
-  const abs = join(DOCS, dir);
-  if (!existsSync(abs)) continue;
-  for (const name of readdirSync(abs).sort()) {
-    const rel = `${dir}/${name}`;
-    if (rel in pages) continue;
-    if (check) problems.push(`not generated from a declaration: docs/${rel}`);
-    else {
-      rmSync(join(abs, name));
+
+function docsChanges(): DocsChanges {
+  const pages = renderProviderDocs(uptimeProvider);
+  const write = new Map<string, string>();
+  for (const [rel, text] of Object.entries(pages)) {
+    const file = join(DOCS, rel);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) write.set(rel, text);
+  }
+  const remove: string[] = [];
+  for (const dir of GENERATED_DIRS) {
+    const abs = join(DOCS, dir);
+    if (!existsSync(abs)) continue;
+    for (const name of readdirSync(abs).sort())
+      if (!(`${dir}/${name}` in pages)) remove.push(`${dir}/${name}`);
+  }
+  return { write, remove, pages };
+}
+
+/** Differences between the committed reference pages and the declarations, as readable lines (empty when current). */
+export function staleDocs(changes: DocsChanges = docsChanges()): string[] {
+  const { write, remove } = changes;
+  return [
+    ...[...write.keys()].map(
+      (rel) => `${existsSync(join(DOCS, rel)) ? 'out of date' : 'missing'}: docs/${rel}`,
+    ),
+    ...remove.map((rel) => `not generated from a declaration: docs/${rel}`),
+  ];
+}
+
+function main(): void {
+  const changes = docsChanges();
+  if (process.argv.includes('--check')) {
+    const problems = staleDocs(changes);
+    if (problems.length) {
+      console.error(`${problems.join('\n')}\nRun \`npm run docs\` to regenerate the reference pages.`);
+      process.exit(1);
+    }
+  } else {
+    const { write, remove } = changes;
+    for (const [rel, text] of write) {
+      mkdirSync(dirname(join(DOCS, rel)), { recursive: true });
+      writeFileSync(join(DOCS, rel), text);
+      console.log(`wrote docs/${rel}`);
+    }
+    for (const rel of remove) {
+      rmSync(join(DOCS, rel));
       console.log(`removed docs/${rel}`);
     }
   }
+  console.log(`${Object.keys(changes.pages).length} reference pages up to date`);
 }
-if (problems.length) {
-  console.error(`${problems.join('\n')}\nRun \`npm run docs\` to regenerate the reference pages.`);
-  process.exit(1);
-}
-console.log(`${Object.keys(pages).length} reference pages up to date`);
+
+if (process.argv[1] && resolve(process.argv[1]).endsWith(join('scripts', 'generate-docs.ts'))) main();
