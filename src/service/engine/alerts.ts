@@ -63,19 +63,6 @@ export class AlertDesk {
     }
     return out;
   }
-
-  /** Earliest pending step, or null. */
-  nextDue(): number | null {
-    let min: number | null = null;
-    for (const id of this.moving) {
-      const a = this.store.state.alerts[id];
-      if (!a?.nextStepAt) continue;
-      const t = Date.parse(a.nextStepAt);
-      if (min === null || t < min) min = t;
-    }
-    return min;
-  }
-
   /** Moves every record whose next step is due; several steps at once when the clock jumped. */
   advance(now: number): number {
     let moved = 0;

@@ -53,22 +53,6 @@ export class ExportWorker {
     private readonly store: Store,
     private readonly onCompleted: (e: ExportRecord) => void,
   ) {}
-
-  /** Earliest time something is due, or null. */
-  nextDue(): number | null {
-    let min: number | null = null;
-    const take = (t: number) => {
-      if (min === null || t < min) min = t;
-    };
-    for (const e of Object.values(this.store.state.exports)) {
-      if (e.status === 'queued') take(Date.parse(e.createdAt));
-      else if (e.status === 'processing' && !this.building.has(e.id))
-        take(Date.parse(e.updatedAt ?? e.createdAt) + EXPORT_PROCESSING_MS);
-      else if (e.status === 'ready' && e.expiresAt) take(Date.parse(e.expiresAt));
-    }
-    return min;
-  }
-
   /** Starts due work; returns the builds in progress. */
   runDue(now: number): Promise<void>[] {
     const out: Promise<void>[] = [];

@@ -89,19 +89,6 @@ export class Scheduler {
     this.running.set(m.id, p);
     return p;
   }
-
-  /** Earliest due time among checked monitors (null: none). */
-  nextDue(): number | null {
-    let min: number | null = null;
-    const monitors = this.store.state.monitors;
-    for (const id in monitors) {
-      if (this.running.has(id)) continue;
-      const d = this.dueAt(monitors[id]!);
-      if (d !== null && (min === null || d < min)) min = d;
-    }
-    return min;
-  }
-
   /** Forgets the cached slot (lifecycle changes). */
   reset(id: string): void {
     this.next.delete(id);

@@ -117,18 +117,6 @@ export class WebhookDispatcher {
     return d;
   }
 
-  nextDue(): number | null {
-    let min: number | null = null;
-    for (const id of this.pending) {
-      if (this.inFlight.has(id)) continue;
-      const d = this.store.state.webhookDeliveries[id];
-      if (!d?.nextAttemptAt) continue;
-      const t = Date.parse(d.nextAttemptAt);
-      if (min === null || t < min) min = t;
-    }
-    return min;
-  }
-
   /** Starts every attempt that is due; resolves when they are done. */
   runDue(now: number): Promise<void>[] {
     const out: Promise<void>[] = [];
