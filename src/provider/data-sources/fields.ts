@@ -1,6 +1,6 @@
 // Computed attribute sets shared by data sources, and record → value mappers.
 import type { Incident, Monitor, StatusPage } from '../../api/index.js';
-import { ctyNumber, ctyString } from '../../protocol/cty/types.js';
+import { ctyString } from '../../protocol/cty/types.js';
 import {
   boolAttr,
   int64Attr,
@@ -9,6 +9,9 @@ import {
   singleNestedAttr,
   stringAttr,
 } from '../../protocol/framework/index.js';
+import { computedValues } from '../fields/mapping.js';
+import { monitorFields } from '../fields/monitor.js';
+import { computedAttributes } from '../fields/schema.js';
 
 const expiry = (what: string) =>
   singleNestedAttr({
@@ -30,23 +33,11 @@ const expiry = (what: string) =>
     },
   });
 
-/** Every readable monitor field, runtime fields included (computed). */
+const { id: _id, ...plainMonitorComputed } = computedAttributes(monitorFields);
+
+/** Every readable monitor field, runtime fields included (computed); the id is declared by each data source. */
 export const monitorComputed = {
-  name: stringAttr({ computed: true, description: 'Display name.' }),
-  url: stringAttr({ computed: true, description: 'The checked URL.' }),
-  type: stringAttr({ computed: true, description: 'Monitor type (`http`).' }),
-  enabled: boolAttr({ computed: true, description: 'Whether checks run (false when paused or archived).' }),
-  archived: boolAttr({ computed: true, description: 'Whether the monitor is archived.' }),
-  status: stringAttr({ computed: true, description: '`up`, `down`, `pending`, `paused` or `archived`.' }),
-  request_method: stringAttr({ computed: true, description: '`GET` or `HEAD`.' }),
-  interval_seconds: int64Attr({ computed: true, description: 'Seconds between checks.' }),
-  timeout_ms: int64Attr({ computed: true, description: 'Request timeout in milliseconds.' }),
-  follow_redirects: boolAttr({ computed: true, description: 'Whether redirects are followed.' }),
-  accepted_status_codes: listAttr<number>({
-    computed: true,
-    element: ctyNumber,
-    description: 'Status codes that count as up; `[]` means any 2xx status.',
-  }),
+  ...plainMonitorComputed,
   request_headers: listNestedAttr({
     computed: true,
     description: 'Header names; values are never readable (`value_set` says whether one is saved).',
@@ -64,28 +55,12 @@ export const monitorComputed = {
     computed: true,
     description: 'Whether a basic-auth password is saved (the password itself is never readable).',
   }),
-  last_check_at: stringAttr({
-    computed: true,
-    description: 'Time of the last check (RFC 3339); null before the first.',
-  }),
-  last_status_at: stringAttr({
-    computed: true,
-    description: 'Time of the last status change (RFC 3339); null before the first check.',
-  }),
-  response_time_ms: int64Attr({
-    computed: true,
-    description: 'Response time of the last check in milliseconds; null before the first.',
-  }),
-  http_status: int64Attr({
-    computed: true,
-    description: 'HTTP status of the last check; null before the first or when no response came.',
-  }),
   ssl_expiry: expiry('SSL certificate'),
   domain_expiry: expiry('Domain'),
-  version: stringAttr({ computed: true, description: "The monitor's version token." }),
-  created_at: stringAttr({ computed: true, description: 'Creation time (RFC 3339).' }),
-  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
 };
+
+/** The monitor's id as a computed attribute (list entries). */
+export const monitorIdComputed = computedAttributes(monitorFields).id;
 
 const expiryValue = (e: NonNullable<Monitor['expiryMonitoring']>['ssl'] | undefined) =>
   e
@@ -100,31 +75,15 @@ const expiryValue = (e: NonNullable<Monitor['expiryMonitoring']>['ssl'] | undefi
     : null;
 
 export function monitorValues(m: Monitor) {
+  const { id: _id, ...plain } = computedValues(monitorFields, m);
   return {
-    name: m.name,
-    url: m.url,
-    type: m.type,
-    enabled: m.enabled,
-    archived: m.archived,
-    status: m.status,
-    request_method: m.requestMethod,
-    interval_seconds: m.intervalSeconds,
-    timeout_ms: m.timeoutMs,
-    follow_redirects: m.followRedirects,
-    accepted_status_codes: m.acceptedStatusCodes ?? [],
+    ...plain,
     request_headers: (m.requestHeaders ?? []).map((h) => ({ name: h.name, value_set: h.valueSet === true })),
     auth_type: m.authConfig?.type ?? 'none',
     auth_username: m.authConfig?.username ?? null,
     auth_password_set: m.authConfig?.passwordSet === true,
-    last_check_at: m.lastCheckAt ?? null,
-    last_status_at: m.lastStatusAt ?? null,
-    response_time_ms: m.responseTimeMs ?? null,
-    http_status: m.httpStatus ?? null,
     ssl_expiry: expiryValue(m.expiryMonitoring?.ssl),
     domain_expiry: expiryValue(m.expiryMonitoring?.domain),
-    version: m.version ?? null,
-    created_at: m.createdAt ?? null,
-    updated_at: m.updatedAt ?? null,
   };
 }
 

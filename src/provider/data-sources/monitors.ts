@@ -9,7 +9,7 @@ import {
 } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { newDraft, put, validateDraft } from '../validation.js';
-import { monitorComputed, monitorValues, stringList } from './fields.js';
+import { monitorComputed, monitorIdComputed, monitorValues, stringList } from './fields.js';
 
 const attributes = {
   status: stringAttr({
@@ -34,7 +34,7 @@ const attributes = {
     computed: true,
     description: 'The matching monitors.',
     attributes: {
-      id: stringAttr({ computed: true, description: 'Monitor id (a UUID).' }),
+      id: monitorIdComputed,
       ...monitorComputed,
     },
   }),

@@ -1,6 +1,8 @@
 // uptime_monitor: Terraform model ↔ API body/record. Pure functions, unit-tested in test/provider/mapping.test.ts.
 //
-// Equivalences that keep plans quiet (each documented on the attribute):
+// The plain fields (name, url, interval, timeout, method, redirects, status codes, lifecycle and computed
+// fields) are declared in src/provider/fields/monitor.ts and mapped by src/provider/fields/mapping.ts; this
+// module maps the rest by hand. Equivalences that keep plans quiet (each documented on the attribute):
 // - `request_headers`, `accepted_status_codes`: null and [] both mean "none" (the service's default).
 // - `auth_config`: null means `{type = "none"}`.
 // - `ssl_monitoring` / `domain_monitoring`: null means disabled with the default warn_days.
@@ -19,6 +21,9 @@ import {
 } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import { newDraft, put, validateDraft, type BodyDraft } from '../validation.js';
+import { createFields, draftFields, stateFields, updateFields } from '../fields/mapping.js';
+import { monitorFields } from '../fields/monitor.js';
+import type { PlainModel } from '../fields/schema.js';
 import type { Diagnostic } from '../../protocol/diagnostics.js';
 
 export interface HeaderModel {
@@ -38,26 +43,13 @@ export interface ExpiryModel {
   enabled: boolean;
   warn_days: number | null;
 }
-export interface MonitorModel {
-  id: string | null;
-  name: string | null;
-  url: string;
-  interval_seconds: number | null;
-  timeout_ms: number | null;
-  request_method: string | null;
-  follow_redirects: boolean | null;
-  accepted_status_codes: number[] | null;
+/** Resource values: the plain fields of the table (src/provider/fields/monitor.ts) and the blocks mapped here. */
+export type MonitorModel = PlainModel<typeof monitorFields> & {
   request_headers: HeaderModel[] | null;
   auth_config: AuthModel | null;
   ssl_monitoring: ExpiryModel | null;
   domain_monitoring: ExpiryModel | null;
-  enabled: boolean | null;
-  archived: boolean | null;
-  version: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-  type: string | null;
-}
+};
 
 const EXPIRY_DEFAULT = { enabled: false, warnDays: DECIDED.expiryWarnDays.default };
 
@@ -68,22 +60,7 @@ const EXPIRY_DEFAULT = { enabled: false, warnDays: DECIDED.expiryWarnDays.defaul
 export function monitorDraft(config: Record<string, unknown>): BodyDraft {
   const d = newDraft();
   const b = d.body;
-  put(d, b, '', 'name', config.name);
-  put(d, b, '', 'url', config.url);
-  put(d, b, '', 'intervalSeconds', config.interval_seconds);
-  put(d, b, '', 'timeoutMs', config.timeout_ms);
-  put(d, b, '', 'requestMethod', config.request_method);
-  put(d, b, '', 'followRedirects', config.follow_redirects);
-  const codes = config.accepted_status_codes;
-  if (isUnknown(codes)) d.unknownPaths.push('acceptedStatusCodes');
-  else if (Array.isArray(codes)) {
-    const known: unknown[] = [];
-    codes.forEach((c, i) => {
-      if (isUnknown(c)) d.unknownPaths.push(`acceptedStatusCodes[${i}]`);
-      known.push(isUnknown(c) ? 200 : c);
-    });
-    b.acceptedStatusCodes = known;
-  }
+  draftFields(d, b, '', monitorFields, config);
   const headers = config.request_headers;
   if (isUnknown(headers)) d.unknownPaths.push('requestHeaders');
   else if (Array.isArray(headers)) {
@@ -140,14 +117,7 @@ export function validateMonitorConfig(config: Record<string, unknown>): Diagnost
 
 /** POST /monitors body from the planned values (wholly known at apply) and the config (write-only values). */
 export function monitorCreateBody(plan: MonitorModel, config: MonitorModel): MonitorCreate {
-  const body: MonitorCreate = { url: plan.url };
-  if (plan.name !== null) body.name = plan.name;
-  if (plan.interval_seconds !== null) body.intervalSeconds = plan.interval_seconds;
-  if (plan.timeout_ms !== null) body.timeoutMs = plan.timeout_ms;
-  if (plan.request_method !== null)
-    body.requestMethod = plan.request_method as MonitorCreate['requestMethod'];
-  if (plan.follow_redirects !== null) body.followRedirects = plan.follow_redirects;
-  if (plan.accepted_status_codes?.length) body.acceptedStatusCodes = [...plan.accepted_status_codes];
+  const body = createFields(monitorFields, plan) as MonitorCreate;
   if (plan.request_headers?.length)
     body.requestHeaders = plan.request_headers.map((h, i) => {
       const v = h.value ?? config.request_headers?.[i]?.value_wo ?? null;
@@ -177,17 +147,10 @@ function expiryBody(e: ExpiryModel): { enabled: boolean; warnDays?: number } {
   return e.warn_days === null ? { enabled: e.enabled } : { enabled: e.enabled, warnDays: e.warn_days };
 }
 
-/** The comparable (secret-free) form of the write fields, for diffing plan and prior. */
-function publicFields(m: MonitorModel): Record<string, string> {
+/** The comparable form of the expiry blocks, for diffing plan and prior. */
+function expiryFields(m: MonitorModel): Record<string, string> {
   const j = JSON.stringify;
   return {
-    name: j(m.name),
-    url: j(m.url),
-    intervalSeconds: j(m.interval_seconds),
-    timeoutMs: j(m.timeout_ms),
-    requestMethod: j(m.request_method?.toUpperCase() ?? null),
-    followRedirects: j(m.follow_redirects),
-    acceptedStatusCodes: j(m.accepted_status_codes ?? []),
     sslMonitoring: j(m.ssl_monitoring ? expiryBody(withDefaultDays(m.ssl_monitoring)) : EXPIRY_DEFAULT),
     domainMonitoring: j(
       m.domain_monitoring ? expiryBody(withDefaultDays(m.domain_monitoring)) : EXPIRY_DEFAULT,
@@ -209,20 +172,9 @@ export function monitorUpdateBody(
   prior: MonitorModel,
   config: MonitorModel,
 ): MonitorUpdateBody | null {
-  const body: MonitorUpdateBody = {};
-  const p = publicFields(plan);
-  const q = publicFields(prior);
-  if (p.name !== q.name && plan.name !== null) body.name = plan.name;
-  if (p.url !== q.url) body.url = plan.url;
-  if (p.intervalSeconds !== q.intervalSeconds && plan.interval_seconds !== null)
-    body.intervalSeconds = plan.interval_seconds;
-  if (p.timeoutMs !== q.timeoutMs && plan.timeout_ms !== null) body.timeoutMs = plan.timeout_ms;
-  if (p.requestMethod !== q.requestMethod && plan.request_method !== null)
-    body.requestMethod = plan.request_method as MonitorUpdateBody['requestMethod'];
-  if (p.followRedirects !== q.followRedirects && plan.follow_redirects !== null)
-    body.followRedirects = plan.follow_redirects;
-  if (p.acceptedStatusCodes !== q.acceptedStatusCodes)
-    body.acceptedStatusCodes = [...(plan.accepted_status_codes ?? [])];
+  const body = updateFields(monitorFields, plan, prior) as MonitorUpdateBody;
+  const p = expiryFields(plan);
+  const q = expiryFields(prior);
   if (p.sslMonitoring !== q.sslMonitoring)
     body.sslMonitoring = plan.ssl_monitoring
       ? expiryBody(withDefaultDays(plan.ssl_monitoring))
@@ -307,11 +259,6 @@ const NONE_AUTH: AuthModel = {
  * null-vs-empty choices are taken from it where the API value is equivalent.
  */
 export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorModel {
-  const method =
-    prior?.request_method && prior.request_method.toUpperCase() === m.requestMethod
-      ? prior.request_method
-      : m.requestMethod;
-  const codes = m.acceptedStatusCodes ?? [];
   const headers = (m.requestHeaders ?? []).map((h, i): HeaderModel => {
     const old =
       prior?.request_headers?.[i]?.name.toLowerCase() === h.name.toLowerCase()
@@ -348,18 +295,7 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
     return { enabled: v.enabled, warn_days: v.warnDays };
   };
   return {
-    id: m.id,
-    name: m.name,
-    url: m.url,
-    interval_seconds: m.intervalSeconds,
-    timeout_ms: m.timeoutMs,
-    request_method: method,
-    follow_redirects: m.followRedirects,
-    accepted_status_codes: codes.length
-      ? [...codes]
-      : prior && prior.accepted_status_codes !== null
-        ? []
-        : null,
+    ...(stateFields(monitorFields, m, prior) as PlainModel<typeof monitorFields>),
     request_headers:
       headers.length === 0 && (prior === null || prior.request_headers === null) ? null : headers,
     auth_config: authModel,
@@ -368,11 +304,6 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
     // While archived, `enabled` keeps the value to restore on reactivation (the service reports false).
     enabled:
       m.archived && prior?.enabled !== null && prior?.enabled !== undefined ? prior.enabled : m.enabled,
-    archived: m.archived,
-    version: m.version ?? null,
-    created_at: m.createdAt ?? null,
-    updated_at: m.updatedAt ?? null,
-    type: m.type,
   };
 }
 

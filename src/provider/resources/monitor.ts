@@ -1,20 +1,19 @@
 // uptime_monitor: an HTTP monitor. Create POST (deterministic Idempotency-Key), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import { DECIDED, type Monitor } from '../../api/index.js';
-import { ctyNumber } from '../../protocol/cty/types.js';
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import {
   DiagnosticError,
   boolAttr,
   defineResource,
   int64Attr,
-  listAttr,
   listNestedAttr,
   singleNestedAttr,
   stringAttr,
-  useStateForUnknown,
   type HandlerContext,
 } from '../../protocol/framework/index.js';
+import { monitorFields } from '../fields/monitor.js';
+import { resourceAttributes } from '../fields/schema.js';
 import {
   apiFailure,
   codeOf,
@@ -46,49 +45,7 @@ const secretNote =
   'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
 
 export const monitorAttributes = {
-  id: stringAttr({
-    computed: true,
-    planModifiers: [useStateForUnknown()],
-    description: 'Monitor id (a UUID); also the import id.',
-  }),
-  name: stringAttr({
-    optional: true,
-    computed: true,
-    description:
-      'Display name, at most 120 characters. Omitted or null: the host of `url` (the service default), kept in step when `url` changes.',
-  }),
-  url: stringAttr({ required: true, description: 'Absolute http or https URL to check.' }),
-  interval_seconds: int64Attr({
-    optional: true,
-    computed: true,
-    description:
-      "Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Omitted or null: 300, or the plan's minimum when that is larger (the service default).",
-  }),
-  timeout_ms: int64Attr({
-    optional: true,
-    computed: true,
-    default: DECIDED.monitorDefaults.timeoutMs,
-    description: 'Request timeout in milliseconds, 1000 to 10000. Omitted or null: 10000.',
-  }),
-  request_method: stringAttr({
-    optional: true,
-    computed: true,
-    default: DECIDED.monitorDefaults.requestMethod,
-    description:
-      '`GET` or `HEAD` (lower case accepted; your spelling is kept in state). Omitted or null: `GET`.',
-  }),
-  follow_redirects: boolAttr({
-    optional: true,
-    computed: true,
-    default: DECIDED.monitorDefaults.followRedirects,
-    description: 'Whether redirects are followed. Omitted or null: true.',
-  }),
-  accepted_status_codes: listAttr<number>({
-    optional: true,
-    element: ctyNumber,
-    description:
-      'HTTP status codes (100 to 599) that count as up. Omitted, null or `[]`: any 2xx status (the service default); null and `[]` are equivalent.',
-  }),
+  ...resourceAttributes(monitorFields),
   request_headers: listNestedAttr({
     optional: true,
     description:
@@ -173,36 +130,6 @@ export const monitorAttributes = {
         description: 'Days before expiry to warn, 1 to 90. Omitted or null: 14.',
       }),
     },
-  }),
-  enabled: boolAttr({
-    optional: true,
-    computed: true,
-    default: true,
-    description:
-      'Whether checks run; changes go through pause/activate. Omitted or null: true. While the monitor is archived this holds the value to restore when it is reactivated.',
-  }),
-  archived: boolAttr({
-    optional: true,
-    computed: true,
-    default: false,
-    description:
-      'Whether the monitor is archived (no checks, history kept). Omitted or null: false, so applying a config for an archived (e.g. imported) monitor reactivates it.',
-  }),
-  version: stringAttr({
-    computed: true,
-    description:
-      "The service's version token (ETag). Sent as If-Match on every change, so a change made outside Terraform after the plan fails the apply instead of being overwritten.",
-  }),
-  created_at: stringAttr({
-    computed: true,
-    planModifiers: [useStateForUnknown()],
-    description: 'Creation time (RFC 3339).',
-  }),
-  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
-  type: stringAttr({
-    computed: true,
-    planModifiers: [useStateForUnknown()],
-    description: 'Monitor type (`http`).',
   }),
 };
 

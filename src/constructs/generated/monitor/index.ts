@@ -32,7 +32,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly domainMonitoring?: MonitorDomainMonitoring;
   /**
-  * Whether checks run; changes go through pause/activate. Omitted or null: true. While the monitor is archived this holds the value to restore when it is reactivated.
+  * Whether checks run. Changes go through pause/activate. While the monitor is archived this holds the value to restore when it is reactivated. Omitted or null: true.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -62,7 +62,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly requestHeaders?: MonitorRequestHeaders[] | cdktf.IResolvable;
   /**
-  * `GET` or `HEAD` (lower case accepted; your spelling is kept in state). Omitted or null: `GET`.
+  * `GET` or `HEAD`. Lower case is accepted; your spelling is kept in state. Omitted or null: `GET`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#request_method Monitor#request_method}
   */
@@ -80,7 +80,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly timeoutMs?: number;
   /**
-  * Absolute http or https URL to check.
+  * Absolute http or https URL to check, at most 2048 characters.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#url Monitor#url}
   */
