@@ -1,9 +1,8 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
 import { UptimeClient, type LogEvent } from '../client/index.js';
-import type { Capabilities } from '../api/index.js';
+import type { Capabilities, Monitor } from '../api/index.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
-import type { BulkReadState } from './resources/monitor-reader.js';
 
 export type Client = UptimeClient;
 
@@ -24,6 +23,15 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
     ...(s.maxRetries !== null ? { retry: { maxAttempts: s.maxRetries + 1 } } : {}),
   });
 }
+
+/** Bulk monitor reads during a refresh (the state resources/monitor-reader.ts keeps per provider process). */
+export interface BulkReadState {
+  reads: number;
+  disabled: boolean;
+  listing: Promise<Map<string, Monitor>> | null;
+}
+
+export const newBulkReadState = (): BulkReadState => ({ reads: 0, disabled: false, listing: null });
 
 /** What configure() hands to every handler as ctx.providerData. */
 export interface UptimeProviderData {

@@ -8,14 +8,13 @@ import {
   DiagnosticError,
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
-import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { apiFailure, buildClient, newBulkReadState, statusOf, type UptimeProviderData } from './client.js';
 import type { Capabilities } from '../api/index.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
 import { dataSources } from './data-sources/index.js';
-import { newBulkReadState } from './resources/monitor-reader.js';
 import { PROVIDER_ADDRESS } from './address.js';
 
 export type { UptimeProviderData } from './client.js';

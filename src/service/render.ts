@@ -1,5 +1,11 @@
-import type { Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
-import type { MonitorRecord, Store } from './store.js';
+import type { ExportJob, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
+import type { ExportRecord, MonitorRecord, Store } from './store.js';
+
+/** The API representation of an export job (the tenant is bookkeeping). */
+export function exportView(e: ExportRecord): ExportJob {
+  const { tenantId: _t, ...rest } = e;
+  return rest;
+}
 
 /** The API representation of a monitor. Secret values never leave: `valueSet` / `passwordSet` instead. */
 export function monitorView(m: MonitorRecord): Monitor {

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { MonitorCreate, SCOPES, Scope, StatusPageUpdate } from '../api/index.js';
 import type { Ctx, ServiceContext } from './context.js';
-import { CUSTOM_DOMAIN_STATUSES, VERIFICATION_STATUSES } from '../api/index.js';
 import { hex, newTokenValue, TOKEN_FORMAT } from './ids.js';
 import { createMonitor } from './routes/monitors.js';
 import { applyStatusPageUpdate } from './routes/status-pages.js';
 import type { PlanConfig, TenantRecord, TokenRecord } from './store.js';
 import { newDestinationId } from './store.js';
-import { setUpStatusPage } from './admin/status-pages.js';
+import { setUpStatusPage, StatusPageSetupInput } from './admin/status-pages.js';
 
 // The seed format (docs/local-service.md). Monitor bodies are the API's MonitorCreate, so every
 // limit of the model applies to seeded monitors too.
@@ -77,25 +76,6 @@ export const DestinationInput = z
     value: z.string().min(1),
     label: z.string().nullable().optional(),
     isDefault: z.boolean().optional(),
-  })
-  .strict();
-
-export const StatusPageSetupInput = z
-  .object({
-    slug: z
-      .string()
-      .regex(/^[a-z0-9-]{1,63}$/)
-      .optional(),
-    verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
-    customDomain: z
-      .object({
-        configured: z.boolean().optional(),
-        enabled: z.boolean().optional(),
-        status: z.enum(CUSTOM_DOMAIN_STATUSES).optional(),
-      })
-      .strict()
-      .optional(),
-    content: z.unknown().optional(),
   })
   .strict();
 

@@ -8,14 +8,6 @@ import { requireClient, type UptimeProviderData } from '../client.js';
 export const BULK_READ_AFTER = 10;
 const PAGE = 100;
 
-export interface BulkReadState {
-  reads: number;
-  disabled: boolean;
-  listing: Promise<Map<string, Monitor>> | null;
-}
-
-export const newBulkReadState = (): BulkReadState => ({ reads: 0, disabled: false, listing: null });
-
 async function listing(pd: UptimeProviderData): Promise<Map<string, Monitor>> {
   const client = requireClient(pd);
   const used = pd.capabilities?.plan.monitorsUsed ?? 0;

@@ -16,11 +16,11 @@ import type { ServiceContext } from '../context.js';
 import { ApiError, errorBody, notFound, validation } from '../errors.js';
 import { hex, newTokenValue } from '../ids.js';
 import { statusPageView } from '../render.js';
-import { exportView } from '../routes/exports.js';
-import { DestinationInput, PlanInput, resolvePlan, StatusPageSetupInput, TokenInput } from '../seed.js';
+import { exportView } from '../render.js';
+import { DestinationInput, PlanInput, resolvePlan, TokenInput } from '../seed.js';
 import type { TokenRecord, WebhookEndpointRecord } from '../store.js';
 import { newDestinationId } from '../store.js';
-import { setUpStatusPage } from './status-pages.js';
+import { setUpStatusPage, StatusPageSetupInput } from './status-pages.js';
 
 // The admin API stands in for the dashboard (tenants, tokens, verified destinations, status-page
 // setup and custom domains, webhook endpoints, plans) and offers test controls (clock, faults,

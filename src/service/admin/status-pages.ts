@@ -1,10 +1,30 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { CUSTOM_DOMAIN_STATUSES, VERIFICATION_STATUSES } from '../../api/index.js';
 import type { ServiceContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { hex } from '../ids.js';
 import { publicSnapshot } from '../render.js';
 import type { MonitorRecord } from '../store.js';
-import type { StatusPageSetupInput } from '../seed.js';
+
+/** The dashboard's one-time page setup (admin API and seed files). */
+export const StatusPageSetupInput = z
+  .object({
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]{1,63}$/)
+      .optional(),
+    verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
+    customDomain: z
+      .object({
+        configured: z.boolean().optional(),
+        enabled: z.boolean().optional(),
+        status: z.enum(CUSTOM_DOMAIN_STATUSES).optional(),
+      })
+      .strict()
+      .optional(),
+    content: z.unknown().optional(),
+  })
+  .strict();
 
 /** The dashboard's initial setup: assigns the slug and public URL and publishes a first snapshot. */
 export function setUpStatusPage(

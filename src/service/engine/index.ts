@@ -7,7 +7,7 @@
 // are deterministic.
 import type { ExportJob, WebhookEventType } from '../../api/index.js';
 import type { Clock } from '../clock.js';
-import { exportView } from '../routes/exports.js';
+import { exportView } from '../render.js';
 import type { ExportRecord, MonitorRecord, Store } from '../store.js';
 import { AlertDesk } from './alerts.js';
 import { Checker, type ProbeOutcome } from './checker.js';

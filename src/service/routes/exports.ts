@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import type { ExportJob } from '../../api/index.js';
 import {
   EXPORT_CONCURRENT_MAX,
   EXPORT_DEFAULT_RANGE_HOURS,
@@ -12,17 +11,13 @@ import { canSee } from '../auth.js';
 import type { Ctx, Handler, ServiceContext } from '../context.js';
 import { loadMonitor, parse, single } from '../context.js';
 import { ApiError, notFound, validation } from '../errors.js';
+import { exportView } from '../render.js';
 import { hex } from '../ids.js';
 import type { ExportRecord } from '../store.js';
 
 const HOUR = 3_600_000;
 /** Clock skew tolerated on `to` (docs/api-decisions.md). */
 const FUTURE_SKEW_MS = 5 * 60_000;
-
-export function exportView(e: ExportRecord): ExportJob {
-  const { tenantId: _t, ...rest } = e;
-  return rest;
-}
 
 /** A ready artifact expires after its TTL (lazily, on read). */
 function refresh(svc: ServiceContext, e: ExportRecord): ExportRecord {
