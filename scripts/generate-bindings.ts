@@ -1,5 +1,6 @@
 // `npm run generate`: CDKTF bindings from the provider's own schema document (what `uptimectl schema`
-// prints), through @cdktf/provider-generator. No terraform and no registry are needed.
+// prints), through @cdktf/provider-generator, and the constructs' props from the field declarations
+// (scripts/construct-props.ts). No terraform and no registry are needed.
 //   tsx scripts/generate-bindings.ts           write src/constructs/generated/
 //   tsx scripts/generate-bindings.ts --check   exit 1 when the committed bindings are stale
 import { mkdtemp, readFile, readdir, rm, mkdir, writeFile } from 'node:fs/promises';
@@ -42,6 +43,9 @@ export async function generateBindings(): Promise<Map<string, string>> {
       if (!rel.endsWith('.ts')) continue; // per-namespace README.md files: the docs live in docs/
       files.set(rel, toNodeNextImports(await readFile(path.join(root, rel), 'utf8')));
     }
+    // The product constructs' props, from the field declarations.
+    const { constructProps } = await import('./construct-props.js');
+    for (const [rel, content] of constructProps()) files.set(rel, content);
     return files;
   } finally {
     await rm(tmp, { recursive: true, force: true });

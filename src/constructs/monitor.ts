@@ -17,7 +17,10 @@ import {
 } from '../api/limits.js';
 import { alertSettingsResource } from '../provider/resources/alert-settings.js';
 import { monitorResource } from '../provider/resources/monitor.js';
+import { attributeName, type FieldDecl } from '../provider/fields/field.js';
+import { monitorFields } from '../provider/fields/monitor.js';
 import { Monitor } from './generated/monitor/index.js';
+import type { UptimeMonitorFieldProps, UptimeMonitorFieldSettings } from './generated/props/monitor.js';
 import { MonitorAlertSettings } from './generated/monitor-alert-settings/index.js';
 import type { UptimeAlertDestination } from './alert-destination.js';
 import { UptimeStatusPage, type UptimeStatusPageContent } from './status-page.js';
@@ -118,34 +121,11 @@ export interface UptimeMonitorAlerts {
   readonly slowResponse?: UptimeSlowResponseAlerts | false;
 }
 
-/** Settings a monitor can take from its group (`UptimeMonitorGroup` `defaults`). */
-export interface UptimeMonitorSettings {
-  /**
-   * Seconds between checks: one of 60, 300, 900, 1800, 3600 (`INTERVAL_SECONDS`), and not below the account
-   * plan's minimum (checked by the provider at plan time). Default: 300, or the plan's minimum when larger.
-   * @example 60
-   */
-  readonly intervalSeconds?: IntervalSeconds;
-  /**
-   * Request timeout in milliseconds, 1000 to 10000 (`TIMEOUT_MS`).
-   * @default 10000
-   */
-  readonly timeoutMs?: number;
-  /**
-   * `GET` or `HEAD`.
-   * @default "GET"
-   */
-  readonly requestMethod?: UptimeRequestMethod;
-  /**
-   * Whether redirects are followed.
-   * @default true
-   */
-  readonly followRedirects?: boolean;
-  /**
-   * HTTP statuses that count as up, each 100 to 599 (`STATUS_CODE`). Default: any 2xx.
-   * @example [200, 204]
-   */
-  readonly acceptedStatusCodes?: number[];
+/**
+ * Settings a monitor can take from its group (`UptimeMonitorGroup` `defaults`). The plain fields come from their
+ * declarations (src/provider/fields/monitor.ts, generated into `UptimeMonitorFieldSettings`).
+ */
+export interface UptimeMonitorSettings extends UptimeMonitorFieldSettings {
   /**
    * Request headers, at most 10 (`REQUEST_HEADERS_MAX`). A monitor's headers are added to its group's; a header
    * with the same name (ignoring case) replaces the group's. Default: none.
@@ -158,11 +138,6 @@ export interface UptimeMonitorSettings {
   /** Domain registration expiry monitoring. Default: off. */
   readonly domainMonitoring?: UptimeExpiryMonitoring;
   /**
-   * Whether checks run (false: paused).
-   * @default true
-   */
-  readonly enabled?: boolean;
-  /**
    * Alert channels, destinations and slow-response alerts. A monitor's `alerts` are merged key by key over its
    * group's. Default: the service's defaults, not managed.
    */
@@ -171,17 +146,7 @@ export interface UptimeMonitorSettings {
   readonly provider?: TerraformProvider;
 }
 
-export interface UptimeMonitorProps extends UptimeMonitorSettings {
-  /**
-   * Absolute http or https URL to check, at most 2048 characters.
-   * @example "https://api.example.com/health"
-   */
-  readonly url: string;
-  /**
-   * Display name, 1 to 120 characters. Default: the URL's host.
-   * @example "API health"
-   */
-  readonly name?: string;
+export interface UptimeMonitorProps extends UptimeMonitorSettings, UptimeMonitorFieldProps {
   /**
    * The content of the monitor's public status page. The page must first be set up in the dashboard, which is
    * only possible once the monitor exists: add this prop after that (the service refuses changes to a page that
@@ -231,6 +196,25 @@ export class UptimeMonitorGroup extends Construct {
     return this.node.findAll().filter((c): c is UptimeMonitor => c instanceof UptimeMonitor);
   }
 }
+
+/** The declared props as Terraform configuration (attribute names) for the provider's validation. */
+function plainConfig(p: UptimeMonitorProps): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [api, d] of Object.entries(monitorFields) as [string, FieldDecl][])
+    if (d.construct) out[attributeName(api, d)] = (p as unknown as Record<string, unknown>)[api];
+  return out;
+}
+
+/** The declared props that are set, as props of the generated `Monitor` binding. */
+function plainBindingProps(p: UptimeMonitorProps): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [api, d] of Object.entries(monitorFields) as [string, FieldDecl][]) {
+    const v = (p as unknown as Record<string, unknown>)[api];
+    if (d.construct && v !== undefined) out[camel(attributeName(api, d))] = v;
+  }
+  return out;
+}
+const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 /** `b` over `a`: scalars and objects replaced, headers merged by name, alerts merged by key. */
 function mergeSettings<T extends UptimeMonitorSettings>(a: UptimeMonitorSettings, b: T): T {
@@ -308,18 +292,11 @@ export class UptimeMonitor extends Construct {
         const errors = providerErrors(
           monitorResource,
           {
-            name: p.name,
-            url: p.url,
-            interval_seconds: p.intervalSeconds,
-            timeout_ms: p.timeoutMs,
-            request_method: p.requestMethod,
-            follow_redirects: p.followRedirects,
-            accepted_status_codes: p.acceptedStatusCodes,
+            ...plainConfig(p),
             request_headers: headers,
             auth_config: auth,
             ssl_monitoring: ssl && { enabled: ssl.enabled, warn_days: ssl.warnDays },
             domain_monitoring: domain && { enabled: domain.enabled, warn_days: domain.warnDays },
-            enabled: p.enabled,
           },
           (path) => camelPath(path.replace(/^auth_config/, 'basic_auth')),
         );
@@ -335,17 +312,11 @@ export class UptimeMonitor extends Construct {
 
     this.monitor = new Monitor(this, 'monitor', {
       url: p.url,
-      ...(p.name !== undefined ? { name: p.name } : {}),
-      ...(p.intervalSeconds !== undefined ? { intervalSeconds: p.intervalSeconds } : {}),
-      ...(p.timeoutMs !== undefined ? { timeoutMs: p.timeoutMs } : {}),
-      ...(p.requestMethod !== undefined ? { requestMethod: p.requestMethod } : {}),
-      ...(p.followRedirects !== undefined ? { followRedirects: p.followRedirects } : {}),
-      ...(p.acceptedStatusCodes !== undefined ? { acceptedStatusCodes: p.acceptedStatusCodes } : {}),
+      ...plainBindingProps(p),
       ...(headers ? { requestHeaders: headers } : {}),
       ...(auth ? { authConfig: auth } : {}),
       ...(ssl ? { sslMonitoring: ssl } : {}),
       ...(domain ? { domainMonitoring: domain } : {}),
-      ...(p.enabled !== undefined ? { enabled: p.enabled } : {}),
       ...provider,
     });
     this.monitorId = this.monitor.id;
