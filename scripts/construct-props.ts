@@ -1,7 +1,7 @@
 // Construct props from the field declarations (src/provider/fields): the TSDoc is the declaration's one
 // description, so the constructs never word a field a third time. Written by `npm run generate` next to the
 // CDKTF bindings (src/constructs/generated/props/*.ts) and checked by the same staleness test.
-import { attributeName, showDefault, type FieldDecl, type FieldTable } from '../src/provider/fields/field.js';
+import { attributeName, type FieldDecl, type FieldTable } from '../src/provider/fields/field.js';
 import { monitorFields } from '../src/provider/fields/monitor.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
