@@ -7,35 +7,40 @@ export function exportView(e: ExportRecord): ExportJob {
   return rest;
 }
 
-/** The API representation of a monitor. Secret values never leave: `valueSet` / `passwordSet` instead. */
+/** The one rule for secrets: `value` / `password` become `valueSet` / `passwordSet`; nulls are left out. */
+function hideSecrets<T extends object>(o: T): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'value' || k === 'password') out[`${k}Set`] = v !== null && v !== undefined;
+    else if (v !== null && v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/** The API representation of a monitor: the record's API fields as they are, secrets hidden, the observation
+ *  blocks under their API names. */
 export function monitorView(m: MonitorRecord): Monitor {
+  const {
+    tenantId: _tenant,
+    counter: _counter,
+    alert: _alert,
+    page: _page,
+    checkQueuedAt: _queued,
+    requestHeaders,
+    auth,
+    ssl,
+    domain,
+    slow,
+    ...fields
+  } = m;
   return {
-    id: m.id,
-    version: m.version,
-    name: m.name,
-    url: m.url,
-    type: m.type,
-    enabled: m.enabled,
-    archived: m.archived,
-    status: m.status,
-    requestMethod: m.requestMethod,
-    intervalSeconds: m.intervalSeconds,
-    timeoutMs: m.timeoutMs,
-    followRedirects: m.followRedirects,
-    acceptedStatusCodes: [...m.acceptedStatusCodes],
-    requestHeaders: m.requestHeaders.map((h) => ({ name: h.name, valueSet: h.value !== null })),
-    authConfig:
-      m.auth.type === 'basic'
-        ? { type: 'basic', username: m.auth.username ?? '', passwordSet: m.auth.password !== null }
-        : { type: 'none', passwordSet: false },
-    lastCheckAt: m.lastCheckAt,
-    lastStatusAt: m.lastStatusAt,
-    responseTimeMs: m.responseTimeMs,
-    httpStatus: m.httpStatus,
-    expiryMonitoring: { ssl: { ...m.ssl }, domain: { ...m.domain } },
-    slowResponse: { ...m.slow },
-    createdAt: m.createdAt,
-    updatedAt: m.updatedAt,
+    ...(Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]),
+    ) as typeof fields),
+    requestHeaders: requestHeaders.map(hideSecrets) as Monitor['requestHeaders'],
+    authConfig: hideSecrets(auth) as Monitor['authConfig'],
+    expiryMonitoring: { ssl: { ...ssl }, domain: { ...domain } },
+    slowResponse: { ...slow },
   };
 }
 

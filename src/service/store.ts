@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, wr
 import { join } from 'node:path';
 import type {
   Alert,
+  Monitor,
   CheckResult,
   DisplayOptions,
   ExpiryState,
@@ -99,19 +100,28 @@ export interface StatusPageRecord {
   snapshot: Record<string, unknown> | null;
 }
 
-export interface MonitorRecord {
-  id: string;
+/** The API fields the record keeps in its own shape: secrets, observation blocks, and stricter types. */
+type OwnShape =
+  | 'version'
+  | 'acceptedStatusCodes'
+  | 'requestHeaders'
+  | 'authConfig'
+  | 'expiryMonitoring'
+  | 'slowResponse'
+  | 'lastCheckAt'
+  | 'lastStatusAt'
+  | 'responseTimeMs'
+  | 'httpStatus'
+  | 'createdAt'
+  | 'updatedAt';
+
+/**
+ * A monitor as stored: the API model's fields (a field added to `Monitor` in src/api is a field here, with its
+ * default from `DECIDED.monitorDefaults`), secrets in clear (never rendered: render.ts turns `value` and
+ * `password` into `valueSet` / `passwordSet`), and the service's bookkeeping.
+ */
+export interface MonitorRecord extends Omit<Monitor, OwnShape> {
   tenantId: string;
-  name: string;
-  url: string;
-  type: 'http';
-  enabled: boolean;
-  archived: boolean;
-  status: 'up' | 'down' | 'pending' | 'paused' | 'archived';
-  requestMethod: 'GET' | 'HEAD';
-  intervalSeconds: number;
-  timeoutMs: number;
-  followRedirects: boolean;
   acceptedStatusCodes: number[];
   /** value null: none saved. Values are secrets: never rendered. */
   requestHeaders: { name: string; value: string | null }[];

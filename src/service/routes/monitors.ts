@@ -108,15 +108,25 @@ function mergeAuth(
   return { type: 'basic', username, password };
 }
 
+/** Write fields stored in another shape than they are written (the rest is stored as written). */
+const OWN_WRITE = new Set<string>([
+  'requestMethod',
+  'requestHeaders',
+  'authConfig',
+  'alertChannels',
+  'alertContacts',
+  'alertDestinationIds',
+  'sslMonitoring',
+  'domainMonitoring',
+  'slowResponseAlerts',
+]);
+
 /** Applies the write fields shared by create and update (already validated by zod). */
 function applyWrite(m: MonitorRecord, b: UpdateBody, auth: MonitorRecord['auth'] | null): void {
-  if (b.name !== undefined) m.name = b.name;
-  if (b.url !== undefined) m.url = b.url;
-  if (b.intervalSeconds !== undefined) m.intervalSeconds = b.intervalSeconds;
-  if (b.timeoutMs !== undefined) m.timeoutMs = b.timeoutMs;
+  const record = m as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(b))
+    if (v !== undefined && !OWN_WRITE.has(k)) record[k] = Array.isArray(v) ? [...v] : v;
   if (b.requestMethod !== undefined) m.requestMethod = b.requestMethod.toUpperCase() as 'GET' | 'HEAD';
-  if (b.followRedirects !== undefined) m.followRedirects = b.followRedirects;
-  if (b.acceptedStatusCodes !== undefined) m.acceptedStatusCodes = [...b.acceptedStatusCodes];
   if (b.requestHeaders !== undefined) m.requestHeaders = mergeHeaders(m.requestHeaders, b.requestHeaders);
   if (auth) m.auth = auth;
   if (b.sslMonitoring) Object.assign(m.ssl, stripUndefined(b.sslMonitoring));
@@ -204,10 +214,8 @@ export const createMonitor: Handler = (c) => {
     enabled,
     archived: false,
     status: enabled ? 'pending' : 'paused',
-    requestMethod: 'GET',
+    ...DECIDED.monitorDefaults,
     intervalSeconds: Math.max(DECIDED.monitorDefaults.intervalSeconds, tenant.plan.minIntervalSeconds),
-    timeoutMs: DECIDED.monitorDefaults.timeoutMs,
-    followRedirects: DECIDED.monitorDefaults.followRedirects,
     acceptedStatusCodes: [],
     requestHeaders: [],
     auth: { type: 'none', username: null, password: null },
