@@ -54,7 +54,12 @@ describe('fieldFacts / fieldsOf', () => {
     expect(fieldFacts('uptime_monitor_alert_settings', 'slow_response_alerts.threshold_ms')).toMatchObject({
       kind: 'number',
       default: 5000,
+      unit: 'ms',
+      label: 'slow-response threshold',
+      apiName: 'slowResponseAlerts.thresholdMs',
     });
+    expect(fieldFacts('uptime_status_page', 'display_options')).toMatchObject({ kind: 'object' });
+    expect(fieldFacts('uptime_status_page', 'noindex')).toMatchObject({ kind: 'bool', default: false });
     expect(fieldsOf('uptime_nothing')).toEqual([]);
     expect(fieldFacts('uptime_monitor', 'timeout')).toBeUndefined();
   });
