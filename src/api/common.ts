@@ -25,9 +25,25 @@ export function singleEnvelope<T extends z.ZodType>(record: T) {
   return z.object({ data: record });
 }
 
+/**
+ * An integer query parameter: decimal digits only (no sign, no leading zero, no `0x`, no exponent), in range.
+ * Anything else is 400 naming the parameter (`rule: integer`, or `minimum` / `maximum`).
+ */
+export function QueryInteger(min: number, max: number) {
+  return z
+    .string()
+    .refine((v) => /^(0|[1-9][0-9]{0,15})$/.test(v), {
+      message: `must be a decimal integer from ${min} to ${max}`,
+      params: { rule: 'integer' },
+      abort: true,
+    })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 export const PageQuery = z
   .object({
-    limit: z.coerce.number().int().min(PAGE_SIZE.min).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+    limit: QueryInteger(PAGE_SIZE.min, PAGE_SIZE.max).default(PAGE_SIZE.default),
     cursor: z.string().min(1).optional(),
   })
   .strict();

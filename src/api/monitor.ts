@@ -127,11 +127,25 @@ export const AlertContactsInput = z
   })
   .strict();
 
+/** True when the URL carries userinfo (`user:password@`), which would be stored and returned in clear. */
+function hasUserinfo(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false; // the format check reports it
+  }
+}
+
 const monitorWriteFields = {
   name: z.string().min(1).max(MONITOR_NAME_MAX),
   url: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
-    .max(DECIDED.monitorUrlMax),
+    .max(DECIDED.monitorUrlMax)
+    .refine((v) => !hasUserinfo(v), {
+      message: 'must not contain credentials (user:password@host); use authConfig (basic auth) instead',
+      params: { rule: 'no_credentials' },
+    }),
   intervalSeconds: IntervalSecondsInput,
   timeoutMs: z.number().int().min(TIMEOUT_MS.min).max(TIMEOUT_MS.max),
   requestMethod: RequestMethodInput,

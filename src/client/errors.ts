@@ -123,9 +123,11 @@ const STATUS_PHRASE: Record<number, string> = {
   409: 'conflict',
   410: 'gone',
   412: 'precondition failed',
+  413: 'request body too large',
   422: 'invalid request',
   428: 'precondition required',
   429: 'rate limited',
+  431: 'request headers too large',
   500: 'server error',
   502: 'bad gateway',
   503: 'service unavailable',
@@ -140,9 +142,11 @@ const STATUS_ADVICE: Record<number, string> = {
   409: 'inspect the conflict',
   410: 'the export artifact expired; create a new export',
   412: 'the record changed since that version was read; fetch it again before deciding to retry',
+  413: 'the request body is over the service’s size limit; send less (fewer or shorter headers, a shorter name)',
   422: 'correct the request',
   428: 'this operation needs If-Match with the current version',
   429: 'rate limited; wait for the allowance to reset',
+  431: 'the request headers are over the service’s size limit; check for an oversized token or header',
   500: 'the service had a transient failure; retry later',
 };
 

@@ -1,15 +1,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Endpoint } from '../api/index.js';
 import { ENDPOINTS } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
-import { authenticate, authorize } from './auth.js';
+import { authenticate, authorize, type AuthContext } from './auth.js';
 import { Clock } from './clock.js';
 import { Engine } from './engine/index.js';
 import { isLoopback } from './engine/webhooks.js';
 import type { Ctx, Handler, Result, ServiceContext } from './context.js';
-import { parseIfMatch } from './context.js';
+import { loadMonitor, parseIfMatch } from './context.js';
 import { ApiError, errorBody, fromFrameworkError, validation } from './errors.js';
+import { clientErrorResponse, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
 import { Faults, type Fault } from './faults.js';
 import { fingerprint, Idempotency, readKey } from './idempotency.js';
 import { newRequestId } from './ids.js';
@@ -67,6 +69,13 @@ export interface RunningService {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MALFORMED_JSON = Symbol('malformed JSON');
+const TOO_DEEP = Symbol('too deeply nested JSON');
+
+/** What the onRequest gate established for an API request: who asked, and the rate-limit headers to send. */
+interface Gate {
+  auth: AuthContext;
+  rl: Record<string, string>;
+}
 
 function send(
   reply: FastifyReply,
@@ -169,12 +178,45 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   }
   svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
+  const gates = new WeakMap<FastifyRequest, Gate>();
+
   const app = Fastify({
     logger: false,
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,
+    // Requests the router cannot take (bad percent-encoding in the path): same error body, request id, and for
+    // the v1 API the same authentication and rate limiting as any other request.
+    frameworkErrors: (error, req, reply) => {
+      reply.header('x-request-id', req.id);
+      let rl: Record<string, string> | undefined;
+      try {
+        if (req.url.startsWith('/v1/'))
+          rl = svc.limiter.consume(authenticate(store, req.headers.authorization));
+      } catch (err) {
+        const e = fromFrameworkError(err);
+        return send(reply, e.status, errorBody(e, req.id), e.extra.headers);
+      }
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'the request path is not valid: malformed percent-encoding'
+          : 'the request could not be routed';
+      const e = new ApiError('validation_failed', message, {
+        details: [{ field: 'path', rule: 'format', message }],
+      });
+      return send(reply, 400, errorBody(e, req.id), rl);
+    },
+    // Requests Node's HTTP parser refuses (malformed request line, headers over 16 KB) never reach fastify:
+    // they get the documented error body and an X-Request-Id all the same.
+    clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
+      const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+        socket.destroy();
+        return;
+      }
+      socket.end(clientErrorResponse(err.code, newRequestId()));
+    },
   });
 
   app.removeContentTypeParser('application/json');
@@ -182,6 +224,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
+      // Bounded nesting keeps every later walk of the body (fingerprint, validation) shallow.
+      if (exceedsDepth(text, MAX_JSON_DEPTH)) return done(null, TOO_DEEP);
       done(null, JSON.parse(text));
     } catch {
       // Answered 400 by the pipeline after authentication (401 comes first).
@@ -189,16 +233,27 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     }
   });
 
+  // Authentication, the allowance and authorization run first, before the body is read or its media type
+  // checked: 401 → 429 → 403 come before any 400/413 about the request itself (docs/api-decisions.md).
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done();
+    const row = (req.routeOptions.config as { row?: Endpoint } | undefined)?.row;
+    if (!row || row.scopes === 'none') return done();
+    try {
+      const auth = authenticate(store, req.headers.authorization);
+      gates.set(req, { auth, rl: svc.limiter.consume(auth) });
+      authorize(row, auth);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
   });
 
   app.setErrorHandler((err, req, reply) => {
     const e = fromFrameworkError(err);
     if (e.code === 'internal' && logErrors) process.stderr.write(`service error: ${(err as Error).stack}\n`);
     reply.header('x-request-id', req.id);
-    return send(reply, e.status, errorBody(e, req.id), e.extra.headers);
+    return send(reply, e.status, errorBody(e, req.id), { ...gates.get(req)?.rl, ...e.extra.headers });
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -217,7 +272,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     fault?: Fault,
   ) {
     let rl: Record<string, string> | undefined;
-    let idem: { tenant: string; key: string; fp: string } | undefined;
+    let idem: { scope: string; key: string; fp: string } | undefined;
     try {
       if (fault) {
         if (fault.latencyMs) await delay(fault.latencyMs);
@@ -237,32 +292,18 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
           ifMatch: null,
         });
       } else {
-        const auth = authenticate(store, req.headers.authorization);
-        rl = svc.limiter.consume(auth);
-        authorize(row, auth);
+        const gate = gates.get(req);
+        if (!gate) throw new ApiError('internal', 'request reached its handler without authentication');
+        const { auth } = gate;
+        rl = gate.rl;
         if (req.body === MALFORMED_JSON) {
           throw validation([{ field: 'body', rule: 'json', message: 'request body is not valid JSON' }]);
         }
-        if (row.idempotencyKey) {
-          const key = readKey(req.headers['idempotency-key']);
-          idem = { tenant: auth.tenant.id, key, fp: fingerprint(row.method, req.url, req.body) };
-          const replay = svc.idempotency.lookup(idem.tenant, key, idem.fp);
-          if (replay) {
-            if (fault?.drop === 'after') return drop(req, reply);
-            return send(reply, replay.status, replay.body, {
-              ...rl,
-              ...replay.headers,
-              'idempotent-replayed': 'true',
-            });
-          }
+        if (req.body === TOO_DEEP) {
+          const message = `request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
+          throw validation([{ field: 'body', rule: 'max_depth', message }]);
         }
         const ifMatch = parseIfMatch(req.headers['if-match']);
-        if (row.ifMatch && ifMatch === null) {
-          throw new ApiError(
-            'precondition_required',
-            'this operation needs an If-Match header with the current ETag',
-          );
-        }
         const ctx: Ctx = {
           svc,
           row,
@@ -272,11 +313,36 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
           body: req.body,
           ifMatch,
         };
+        if (row.idempotencyKey) {
+          const key = readKey(req.headers['idempotency-key']);
+          // Access before replay: a stored answer about a monitor is only ever served to a token that can see it.
+          if (row.path.includes('{monitorId}')) loadMonitor(ctx);
+          idem = {
+            scope: `${auth.tenant.id}\n${auth.token.id}`,
+            key,
+            fp: fingerprint(row.method, req.url, req.body),
+          };
+          const replay = svc.idempotency.lookup(idem.scope, key, idem.fp);
+          if (replay) {
+            if (fault?.drop === 'after') return drop(req, reply);
+            return send(reply, replay.status, replay.body, {
+              ...rl,
+              ...replay.headers,
+              'idempotent-replayed': 'true',
+            });
+          }
+        }
+        if (row.ifMatch && ifMatch === null) {
+          throw new ApiError(
+            'precondition_required',
+            'this operation needs an If-Match header with the current ETag',
+          );
+        }
         res = handler(ctx);
       }
       const status = res.status ?? row.successStatus;
       if (idem)
-        svc.idempotency.save(idem.tenant, idem.key, idem.fp, {
+        svc.idempotency.save(idem.scope, idem.key, idem.fp, {
           status,
           headers: res.headers ?? {},
           body: res.json,
@@ -290,7 +356,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       const body = errorBody(e, req.id);
       // Business-rule conflicts are the operation's answer: a retry with the same key replays them.
       if (idem && e.status === 409 && e.code !== 'idempotency_conflict') {
-        svc.idempotency.save(idem.tenant, idem.key, idem.fp, { status: e.status, headers: {}, body });
+        svc.idempotency.save(idem.scope, idem.key, idem.fp, { status: e.status, headers: {}, body });
       }
       if (fault?.drop === 'after') return drop(req, reply);
       return send(reply, e.status, body, { ...rl, ...e.extra.headers });
@@ -303,6 +369,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     app.route({
       method: row.method,
       url: `/v1${row.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      config: { row },
       handler: (req, reply) => {
         const fault = svc.faults.size > 0 ? svc.faults.pick(row.operation, routeName) : undefined;
         return run(req, reply, row, handler, fault);

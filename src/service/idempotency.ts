@@ -53,14 +53,15 @@ export class Idempotency {
   private sweeps = 0;
   constructor(private readonly store: Store) {}
 
-  private slot(tenantId: string, key: string): string {
-    return `${tenantId}\n${key}`;
+  /** `scope` is the tenant and the token (docs/api-decisions.md: one token's answers are never another's). */
+  private slot(scope: string, key: string): string {
+    return `${scope}\n${key}`;
   }
 
   /** A stored response to replay, or undefined to run the operation; 409 for a different intent. */
-  lookup(tenantId: string, key: string, fp: string): Replay | undefined {
+  lookup(scope: string, key: string, fp: string): Replay | undefined {
     if (++this.sweeps % 256 === 0) this.store.sweepIdempotency(IDEMPOTENCY_RETENTION_MS);
-    const slot = this.slot(tenantId, key);
+    const slot = this.slot(scope, key);
     const rec = this.store.idempotency(slot);
     if (!rec) return undefined;
     if (rec.createdAt + IDEMPOTENCY_RETENTION_MS <= this.store.clock.now()) {
@@ -76,8 +77,8 @@ export class Idempotency {
     return { status: rec.status, headers: rec.headers, body: rec.body };
   }
 
-  save(tenantId: string, key: string, fp: string, res: Replay): void {
-    this.store.putIdempotency(this.slot(tenantId, key), {
+  save(scope: string, key: string, fp: string, res: Replay): void {
+    this.store.putIdempotency(this.slot(scope, key), {
       fingerprint: fp,
       createdAt: this.store.clock.now(),
       ...res,

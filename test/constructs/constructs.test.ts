@@ -93,6 +93,15 @@ describe('UptimeMonitor', () => {
     );
   });
 
+  it('fails synth for credentials in the url, naming the prop and the rule', () => {
+    const stack = newStack();
+    new UptimeMonitor(stack, 'creds', { url: 'https://alice:pw-SENTINEL@api.example.com/' });
+    const message = synthErrors(stack);
+    expect(message).toContain('[stack/creds] url must not contain credentials');
+    expect(message).toContain('rule: no_credentials');
+    expect(message).not.toContain('pw-SENTINEL');
+  });
+
   it("uses the provider's own words (the plan-time diagnostic, with the prop's name)", () => {
     const config = { url: 'ftp://x', interval_seconds: 7, timeout_ms: 50, accepted_status_codes: [99] };
     const provider = validateMonitorConfig(config).map((d) => d.detail!);

@@ -84,6 +84,15 @@ describe('plan-time validation from the model', () => {
     expect(d[0]!.detail).toContain('rule: one_of; allowed values: 60, 300, 900, 1800, 3600');
   });
 
+  it('refuses credentials in the url at plan time, naming url and the rule, without echoing the password', () => {
+    const d = validateMonitorConfig({ url: 'https://alice:pw-SENTINEL@x.test/' });
+    expect(d).toHaveLength(1);
+    expect(d[0]!.path).toEqual(['url']);
+    expect(d[0]!.detail).toContain('url must not contain credentials');
+    expect(d[0]!.detail).toContain('rule: no_credentials');
+    expect(JSON.stringify(d)).not.toContain('pw-SENTINEL');
+  });
+
   it('checks ranges, lengths, counts, status codes and header names', () => {
     const d = validateMonitorConfig({
       url: 'ftp://x.test',
