@@ -4,13 +4,17 @@ import { Command } from 'commander';
 import { serviceCommand } from './commands/service.js';
 import { schemaCommand } from './commands/schema.js';
 import { providerCommand } from './commands/provider.js';
+import { planReportCommand } from './commands/plan-report.js';
 
 const program = new Command('uptimectl')
-  .description('Tools for the uptime-monitoring Terraform provider: local service, schema, provider install')
+  .description(
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports',
+  )
   .showHelpAfterError()
   .addCommand(serviceCommand())
   .addCommand(schemaCommand())
-  .addCommand(providerCommand());
+  .addCommand(providerCommand())
+  .addCommand(planReportCommand());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`uptimectl: ${err instanceof Error ? err.message : String(err)}\n`);

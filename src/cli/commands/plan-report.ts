@@ -1,0 +1,58 @@
+// `uptimectl plan-report`: a pull-request comment about the monitor changes of one or more Terraform plans.
+// Definition only; the work happens in ../../plan-report/index.ts.
+import { Command } from 'commander';
+
+interface Options {
+  out?: string;
+  fullOut?: string;
+  check?: boolean;
+  failOn: string[];
+  baseUrl?: string;
+  token?: string;
+}
+
+export function planReportCommand(): Command {
+  return new Command('plan-report')
+    .description(
+      'Markdown report of the monitor changes in Terraform plans, for a pull-request comment (always under 65,536 characters)',
+    )
+    .argument(
+      '<plans...>',
+      'saved plan files (read with `terraform show -json`), their JSON, or - for JSON on stdin; one per CDKTF stack',
+    )
+    .option('--out <file>', 'write the report to a file instead of stdout')
+    .option('--full-out <file>', 'also write the uncut report here (named in the comment when it is cut)')
+    .option(
+      '--check',
+      'preflight against the account: capacity, minimum interval, destinations, request budget (needs a token)',
+    )
+    .option(
+      '--fail-on <gates>',
+      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
+    .option('--token <token>', 'API token for destination labels and --check (default: UPTIME_API_TOKEN)')
+    .action(async (inputs: string[], opts: Options) => {
+      const [{ planReport }, { writeFileSync }] = await Promise.all([
+        import('../../plan-report/index.js'),
+        import('node:fs'),
+      ]);
+      const r = await planReport({
+        inputs,
+        failOn: opts.failOn,
+        check: !!opts.check,
+        fullOut: opts.fullOut,
+        baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
+        token: opts.token ?? process.env.UPTIME_API_TOKEN,
+        warn: (m) => process.stderr.write(`${m}\n`),
+      });
+      if (opts.out) writeFileSync(opts.out, r.markdown);
+      else process.stdout.write(r.markdown);
+      if (r.matched.length) {
+        process.stderr.write(`plan-report: --fail-on matched: ${r.matched.join(', ')}\n`);
+        process.exitCode = r.exitCode;
+      }
+    });
+}

@@ -1,0 +1,351 @@
+// From Terraform's resource changes to what a reviewer of monitors cares about: per monitor, the events (created,
+// archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
+// status page grouped under it. Computed noise (version, updated_at, …) never appears.
+import { fieldsOf } from '../provider/fields/index.js';
+import { facts, isSecret, label, value } from './format.js';
+import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
+
+export const MONITOR = 'uptime_monitor';
+export const ALERTS = 'uptime_monitor_alert_settings';
+export const PAGE = 'uptime_status_page';
+
+export type MonitorEvent =
+  'created' | 'changed' | 'archived' | 'reactivated' | 'paused' | 'resumed' | 'replaced' | 'imported';
+
+export type Risk = 'archive' | 'pause' | 'replace' | 'no-alerts' | 'unpublish' | 'slower-interval';
+
+export interface Line {
+  text: string;
+}
+
+export interface Part {
+  address: string;
+  title: string;
+  lines: Line[];
+}
+
+export interface MonitorReport {
+  stack: string;
+  address: string;
+  name: string;
+  url: string;
+  events: MonitorEvent[];
+  risks: { kind: Risk; text: string }[];
+  lines: Line[];
+  parts: Part[];
+  alertRouting: boolean;
+  statusPage: boolean;
+}
+
+export interface DriftReport {
+  stack: string;
+  address: string;
+  name: string;
+  lines: Line[];
+}
+
+export interface StackReport {
+  name: string;
+  monitors: MonitorReport[];
+  drift: DriftReport[];
+}
+
+/** Destination id → how to show it (label and masked value), when the account could be asked. */
+export type Destinations = ReadonlyMap<string, string>;
+
+type Values = Record<string, unknown>;
+
+const NOISE = new Set(['id', 'version', 'updated_at', 'created_at', 'type', 'custom_domain', 'slug', 'url']);
+
+function isNoise(type: string, attribute: string): boolean {
+  if (type === MONITOR && attribute === 'url') return false;
+  if (NOISE.has(attribute)) return true;
+  return fieldsOf(type).some((f) => f.attribute === attribute && f.presence === 'computed');
+}
+
+function get(v: unknown, key: string): unknown {
+  return v && typeof v === 'object' ? (v as Values)[key] : undefined;
+}
+
+function unknownAt(change: Change, key: string): boolean {
+  return get(change.after_unknown, key) === true;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Attribute lines of a plain or nested-object attribute: `label before → after`, or `label value` for a new object. */
+function attributeLines(type: string, change: Change, isNew: boolean, dest: Destinations): Line[] {
+  const before = (isNew ? {} : (change.before ?? {})) as Values;
+  const after = (change.after ?? {}) as Values;
+  const out: Line[] = [];
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(order(type));
+  for (const key of keys) {
+    if (isNoise(type, key) || key === 'monitor_id') continue;
+    if (type === MONITOR && (key === 'archived' || key === 'enabled')) continue; // events, not lines
+    if (type === MONITOR && key === 'request_headers') {
+      out.push(...headerLines(change, isNew));
+      continue;
+    }
+    const b = before[key];
+    const a = after[key];
+    if (unknownAt(change, key)) {
+      if (!isNew) out.push({ text: `${label(type, key)} → (known after apply)` });
+      continue;
+    }
+    if (same(b, a)) continue;
+    if (a && typeof a === 'object' && !Array.isArray(a)) {
+      for (const sub of Object.keys(a as Values).sort()) {
+        const path = `${key}.${sub}`;
+        const sb = get(b, sub);
+        const sa = get(a, sub);
+        if (
+          same(sb, sa) ||
+          (isNew && (sa === null || sa === undefined || same(sa, facts(type, path)?.default)))
+        )
+          continue;
+        if (isSecret(type, path)) {
+          if (!path.endsWith('_wo'))
+            out.push({ text: `${label(type, path)} ${sb ? 'changed' : 'set'} (value hidden)` });
+          continue;
+        }
+        if (path.endsWith('_version')) continue;
+        out.push({ text: change1(type, path, sb, sa, isNew, dest) });
+      }
+      continue;
+    }
+    if (isSecret(type, key)) {
+      out.push({ text: `${label(type, key)} changed (value hidden)` });
+      continue;
+    }
+    if (isNew && (a === null || a === undefined || same(a, facts(type, key)?.default))) continue;
+    out.push({ text: change1(type, key, b, a, isNew, dest) });
+  }
+  return out;
+}
+
+function order(type: string): (a: string, b: string) => number {
+  const rank = new Map(fieldsOf(type).map((f, i) => [f.attribute, i]));
+  return (a, b) => (rank.get(a) ?? 999) - (rank.get(b) ?? 999) || a.localeCompare(b);
+}
+
+function change1(
+  type: string,
+  path: string,
+  b: unknown,
+  a: unknown,
+  isNew: boolean,
+  dest: Destinations,
+): string {
+  const show = (v: unknown) =>
+    path.startsWith('destination_ids.') && typeof v === 'string'
+      ? (dest.get(v) ?? `\`${v}\``)
+      : value(type, path, v);
+  const name = path.startsWith('destination_ids.')
+    ? `alert ${path.slice('destination_ids.'.length)}`
+    : label(type, path);
+  return isNew ? `${name} ${show(a)}` : `${name} ${show(b)} → ${show(a)}`;
+}
+
+/** Headers by name: added, removed, value changed; values are never shown. */
+function headerLines(change: Change, isNew: boolean): Line[] {
+  type H = { name?: string; value?: unknown; value_wo_version?: unknown };
+  const list = (v: unknown) => (Array.isArray(v) ? (v as H[]) : []);
+  const before = new Map(list(isNew ? [] : change.before?.request_headers).map((h) => [String(h.name), h]));
+  const after = new Map(list(change.after?.request_headers).map((h) => [String(h.name), h]));
+  const out: Line[] = [];
+  for (const [name, h] of after) {
+    const b = before.get(name);
+    if (!b) out.push({ text: `header \`${name}\` added (value hidden)` });
+    else if (!same(b.value, h.value) || !same(b.value_wo_version, h.value_wo_version))
+      out.push({ text: `header \`${name}\` value changed (hidden)` });
+  }
+  for (const name of before.keys()) if (!after.has(name)) out.push({ text: `header \`${name}\` removed` });
+  return out;
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' && v ? v : fallback;
+}
+
+/** Monitor address of an alert-settings or status-page change: from the configuration's reference, else by id. */
+function ownerOf(
+  rc: ResourceChange,
+  refs: Map<string, string>,
+  monitorById: Map<string, string>,
+): string | null {
+  const ref = refs.get(rc.address.replace(/\[[^\]]*\]$/, ''));
+  if (ref) {
+    const idx = /\[[^\]]*\]$/.exec(rc.address)?.[0] ?? '';
+    return idx && !ref.endsWith(']') ? `${ref}${idx}` : ref;
+  }
+  const id = get(rc.change.after, 'monitor_id') ?? get(rc.change.before, 'monitor_id');
+  return typeof id === 'string' ? (monitorById.get(id) ?? `monitor ${id}`) : null;
+}
+
+function configRefs(plan: PlanJson): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const r of plan.configuration?.root_module?.resources ?? []) {
+    const m = get(r.expressions, 'monitor_id') as { references?: string[] } | undefined;
+    const target = m?.references?.find((x) => x.startsWith(`${MONITOR}.`) && !x.endsWith('.id'));
+    if (target) refs.set(r.address, target);
+  }
+  return refs;
+}
+
+function stateResources(
+  m: StateModule | undefined,
+  out: { address: string; type: string; values?: Values }[] = [],
+) {
+  for (const r of m?.resources ?? []) out.push(r);
+  for (const c of m?.child_modules ?? []) stateResources(c, out);
+  return out;
+}
+
+const isReplace = (a: string[]) => a.includes('delete') && a.includes('create');
+
+export function analyse(stack: string, plan: PlanJson, dest: Destinations): StackReport {
+  const monitors = new Map<string, MonitorReport>();
+  const monitorById = new Map<string, string>();
+  const known = new Map<string, Values>();
+  for (const r of stateResources(plan.prior_state?.values?.root_module))
+    if (r.type === MONITOR && r.values) {
+      if (typeof r.values.id === 'string') monitorById.set(r.values.id, r.address);
+      known.set(r.address, r.values);
+    }
+  const changes = (plan.resource_changes ?? []).filter((rc) => rc.mode === 'managed');
+  const report = (address: string, values?: Values | null): MonitorReport => {
+    let m = monitors.get(address);
+    if (!m) {
+      const v = values ?? known.get(address) ?? {};
+      m = {
+        stack,
+        address,
+        name: str(v.name, str(v.url, address)),
+        url: str(v.url, ''),
+        events: [],
+        risks: [],
+        lines: [],
+        parts: [],
+        alertRouting: false,
+        statusPage: false,
+      };
+      monitors.set(address, m);
+    }
+    return m;
+  };
+
+  for (const rc of changes.filter((c) => c.type === MONITOR)) {
+    const { actions, before, after } = rc.change;
+    const importing = !!rc.change.importing;
+    const values = after ?? before;
+    if (typeof after?.id === 'string') monitorById.set(after.id, rc.address);
+    if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
+    const m = report(rc.address, values);
+    if (importing) m.events.push('imported');
+    if (isReplace(actions)) {
+      m.events.push('replaced');
+      m.risks.push({
+        kind: 'replace',
+        text: 'replaced: a new monitor (new id) is created; the old one is archived with its history',
+      });
+      m.lines.push(...attributeLines(MONITOR, rc.change, false, dest));
+    } else if (actions.includes('create')) {
+      m.events.push('created');
+      m.lines.push(...attributeLines(MONITOR, rc.change, true, dest));
+      if (after?.enabled === false) m.events.push('paused');
+    } else if (actions.includes('delete')) {
+      m.events.push('archived');
+      m.risks.push({
+        kind: 'archive',
+        text:
+          rc.action_reason === 'delete_because_no_resource_config'
+            ? 'archived: removed from the configuration (checks stop; history is kept)'
+            : 'archived by destroy (checks stop; history is kept)',
+      });
+    } else if (actions.includes('update')) {
+      const lines = attributeLines(MONITOR, rc.change, false, dest);
+      if (before?.archived === false && after?.archived === true) {
+        m.events.push('archived');
+        m.risks.push({ kind: 'archive', text: 'archived (checks stop; history is kept)' });
+      }
+      if (before?.archived === true && after?.archived === false) m.events.push('reactivated');
+      if (before?.enabled !== false && after?.enabled === false) {
+        m.events.push('paused');
+        m.risks.push({ kind: 'pause', text: 'paused (checks stop until resumed)' });
+      }
+      if (before?.enabled === false && after?.enabled === true) m.events.push('resumed');
+      if (lines.length) m.events.push('changed');
+      m.lines.push(...lines);
+    }
+    const bi = before?.interval_seconds;
+    const ai = after?.interval_seconds;
+    if (!actions.includes('create') && typeof bi === 'number' && typeof ai === 'number' && ai > bi)
+      m.risks.push({
+        kind: 'slower-interval',
+        text: `checked less often: ${value(MONITOR, 'interval_seconds', bi)} → ${value(MONITOR, 'interval_seconds', ai)}`,
+      });
+  }
+
+  const refs = configRefs(plan);
+  for (const rc of changes.filter((c) => c.type === ALERTS || c.type === PAGE)) {
+    const { actions, before, after } = rc.change;
+    const importing = !!rc.change.importing;
+    if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
+    const owner = ownerOf(rc, refs, monitorById) ?? rc.address;
+    const m = report(owner);
+    const isNew = actions.includes('create') && !isReplace(actions);
+    const lines: Line[] = [];
+    if (importing) lines.push({ text: 'imported' });
+    if (actions.includes('delete') && !actions.includes('create'))
+      lines.push({
+        text:
+          rc.type === ALERTS
+            ? 'no longer managed: settings reset to the defaults'
+            : 'no longer managed: the page is disabled',
+      });
+    lines.push(...attributeLines(rc.type, rc.change, isNew, dest));
+    if (!lines.length) continue;
+    m.parts.push({
+      address: rc.address,
+      title: rc.type === ALERTS ? 'Alert settings' : 'Status page',
+      lines,
+    });
+    if (rc.type === ALERTS) {
+      m.alertRouting = true;
+      if (reaches(before) && !reaches(after, rc.change))
+        m.risks.push({ kind: 'no-alerts', text: 'alerts now reach nobody (channels off or no destination)' });
+      if (isNew && !reaches(after, rc.change))
+        m.risks.push({ kind: 'no-alerts', text: 'alerts reach nobody (channels off or no destination)' });
+    } else {
+      m.statusPage = true;
+      if (
+        before?.enabled === true &&
+        (after?.enabled === false || (actions.includes('delete') && !actions.includes('create')))
+      )
+        m.risks.push({ kind: 'unpublish', text: 'status page unpublished (visitors get 404)' });
+    }
+  }
+
+  const drift: DriftReport[] = [];
+  for (const rc of plan.resource_drift ?? []) {
+    if (![MONITOR, ALERTS, PAGE].includes(rc.type)) continue;
+    const lines = rc.change.actions.includes('delete')
+      ? [{ text: 'deleted or archived outside Terraform' }]
+      : attributeLines(rc.type, rc.change, false, dest);
+    if (!lines.length) continue;
+    const v = (rc.change.before ?? rc.change.after ?? {}) as Values;
+    drift.push({ stack, address: rc.address, name: str(v.name, rc.address), lines });
+  }
+  return { name: stack, monitors: [...monitors.values()], drift };
+}
+
+/** Whether alert settings send to someone: a channel on with a destination (unknown counts as yes). */
+function reaches(v: Values | null | undefined, change?: Change): boolean {
+  if (!v) return false;
+  const ch = (v.channels ?? {}) as Values;
+  const ids = (v.destination_ids ?? {}) as Values;
+  const unknownIds = change ? get(change.after_unknown, 'destination_ids') : undefined;
+  const idKnown = (c: string) =>
+    unknownIds === true || get(unknownIds, c) === true || typeof ids[c] === 'string';
+  return (ch.email === true && idKnown('email')) || (ch.sms === true && idKnown('sms'));
+}

@@ -1,0 +1,122 @@
+// `uptimectl plan-report`: reads one or more Terraform plans and writes a pull-request comment about monitors.
+// plan.ts loads plans, changes.ts turns them into product changes, render.ts writes Markdown within GitHub's limit,
+// secrets.ts scrubs every sensitive value, preflight.ts checks the plan against the account (`--check`).
+import { writeFileSync } from 'node:fs';
+import { UptimeClient } from '../client/index.js';
+import { analyse, type Risk, type StackReport } from './changes.js';
+import { loadPlan, type NamedPlan } from './plan.js';
+import { preflight } from './preflight.js';
+import { render } from './render.js';
+import { scrub, sensitiveValues } from './secrets.js';
+
+export const GATES = [
+  'archive',
+  'replace',
+  'pause',
+  'no-alerts',
+  'unpublish',
+  'slower-interval',
+  'drift',
+  'preflight',
+] as const;
+export type Gate = (typeof GATES)[number];
+
+/** Exit code when a `--fail-on` gate matched (1 stays "the command failed"). */
+export const GATE_EXIT = 3;
+
+export interface PlanReportOptions {
+  inputs: string[];
+  failOn?: string[];
+  check?: boolean;
+  fullOut?: string;
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  budget?: number;
+  readStdin?: () => string;
+  /** Progress and warnings (stderr in the CLI). */
+  warn?: (message: string) => void;
+}
+
+export interface PlanReport {
+  markdown: string;
+  full: string;
+  matched: Gate[];
+  exitCode: 0 | typeof GATE_EXIT;
+}
+
+export function parseGates(values: string[]): Gate[] {
+  const out: Gate[] = [];
+  for (const v of values
+    .flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    if (!(GATES as readonly string[]).includes(v))
+      throw new Error(`--fail-on: unknown gate "${v}"; allowed values: ${GATES.join(', ')}`);
+    out.push(v as Gate);
+  }
+  return out;
+}
+
+export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
+  if (!o.inputs.length)
+    throw new Error(
+      'give at least one plan: a saved plan file, `terraform show -json` output, or - for stdin',
+    );
+  const gates = parseGates(o.failOn ?? []);
+  const warn = o.warn ?? (() => {});
+  const plans: NamedPlan[] = o.inputs.map((i) => loadPlan(i, o.readStdin));
+  const names = new Set<string>();
+  for (const p of plans) {
+    let n = p.name;
+    for (let i = 2; names.has(n); i++) n = `${p.name}-${i}`;
+    names.add(n);
+    p.name = n;
+  }
+
+  const client = o.token && o.baseUrl ? new UptimeClient({ baseUrl: o.baseUrl, token: o.token }) : null;
+  if (o.check && !client)
+    throw new Error(
+      '--check needs the service address and a token: set UPTIME_BASE_URL and UPTIME_API_TOKEN (or --base-url/--token)',
+    );
+  const destinations = new Map<string, string>();
+  let resolved = false;
+  if (client) {
+    try {
+      for (const d of (await client.listAlertDestinations()).data)
+        destinations.set(d.id, `${d.label ?? d.channel} (${d.maskedValue})`);
+      resolved = true;
+    } catch (err) {
+      warn(`plan-report: alert destinations could not be read (${(err as Error).message}); showing ids`);
+    }
+  }
+
+  const stacks: StackReport[] = plans.map((p) => analyse(p.name, p.plan, destinations));
+  const extra: string[] = [];
+  let preflightFailed = false;
+  if (o.check && client) {
+    const pf = await preflight(client, plans);
+    preflightFailed = !pf.ok;
+    extra.push(pf.markdown);
+  }
+
+  const risks = new Set<Risk>(stacks.flatMap((s) => s.monitors.flatMap((m) => m.risks.map((r) => r.kind))));
+  const matched = gates.filter((g) =>
+    g === 'drift' ? stacks.some((s) => s.drift.length) : g === 'preflight' ? preflightFailed : risks.has(g),
+  );
+  if (gates.length)
+    extra.push(
+      matched.length
+        ? `**Approval required**: this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`).`
+        : `Gates passed: none of ${gates.map((g) => `\`${g}\``).join(', ')}.`,
+    );
+
+  const secrets = new Set<string>();
+  for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
+  const full = scrub(render(stacks, { budget: Infinity, extra, destinationsResolved: resolved }), secrets);
+  if (o.fullOut) writeFileSync(o.fullOut, full);
+  const markdown = scrub(
+    render(stacks, { budget: o.budget, fullReportPath: o.fullOut, extra, destinationsResolved: resolved }),
+    secrets,
+  );
+  return { markdown, full, matched, exitCode: matched.length ? GATE_EXIT : 0 };
+}

@@ -1,0 +1,98 @@
+// `--check`: the plan against the live account before anyone approves it: capacity for the monitors to be
+// created, intervals below the plan's minimum, destinations that are not among the account's verified ones, and the
+// API requests the apply will make against the per-minute and monthly allowance.
+import type { UptimeClient } from '../client/index.js';
+import { ALERTS, MONITOR, PAGE } from './changes.js';
+import type { NamedPlan, ResourceChange } from './plan.js';
+
+export interface Preflight {
+  ok: boolean;
+  markdown: string;
+}
+
+const isReplace = (a: string[]) => a.includes('delete') && a.includes('create');
+
+/** Requests one change costs at apply (a write, plus a lifecycle call or a read where the provider makes one). */
+function cost(rc: ResourceChange): number {
+  const a = rc.change.actions;
+  if (a.every((x) => x === 'no-op' || x === 'read')) return rc.change.importing ? 1 : 0;
+  const lifecycle =
+    rc.type === MONITOR &&
+    (rc.change.before?.archived !== rc.change.after?.archived ||
+      rc.change.before?.enabled !== rc.change.after?.enabled)
+      ? 1
+      : 0;
+  if (isReplace(a)) return 2 + lifecycle;
+  if (rc.type === ALERTS || rc.type === PAGE) return 2; // read for the version, then write
+  return 1 + lifecycle;
+}
+
+export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promise<Preflight> {
+  const [caps, usage, dests] = await Promise.all([
+    client.getCapabilities(),
+    client.getUsage(),
+    client.listAlertDestinations(),
+  ]);
+  const changes = plans.flatMap((p) => (p.plan.resource_changes ?? []).filter((r) => r.mode === 'managed'));
+  const lines: string[] = ['### Preflight against the account', ''];
+  let ok = true;
+  const flag = (good: boolean, msg: string) => {
+    if (!good) ok = false;
+    lines.push(`- ${good ? '✅' : '❌'} ${msg}`);
+  };
+
+  const creates = changes.filter(
+    (r) => r.type === MONITOR && r.change.actions.includes('create') && !isReplace(r.change.actions),
+  ).length;
+  const archives = changes.filter(
+    (r) => r.type === MONITOR && r.change.actions.includes('delete') && !isReplace(r.change.actions),
+  ).length;
+  const left = usage.data.monitors.capacity - usage.data.monitors.used;
+  flag(
+    creates - archives <= left,
+    `capacity: ${creates} monitor${creates === 1 ? '' : 's'} to create, ${left} of ${usage.data.monitors.capacity} left on the plan`,
+  );
+
+  const min = caps.data.plan.minIntervalSeconds;
+  const slow = changes.filter((r) => {
+    const v = r.type === MONITOR ? r.change.after?.interval_seconds : undefined;
+    return typeof v === 'number' && v < min;
+  });
+  flag(
+    slow.length === 0,
+    slow.length
+      ? `interval below the plan's minimum of ${min} s: ${slow.map((r) => `\`${r.address}\``).join(', ')}`
+      : `intervals: none below the plan's minimum of ${min} s`,
+  );
+
+  const verified = new Set(dests.data.map((d) => d.id));
+  const unknownDest: string[] = [];
+  for (const r of changes.filter((c) => c.type === ALERTS)) {
+    const ids = (r.change.after?.destination_ids ?? {}) as Record<string, unknown>;
+    for (const v of Object.values(ids))
+      if (typeof v === 'string' && !verified.has(v)) unknownDest.push(`\`${r.address}\` → \`${v}\``);
+  }
+  flag(
+    unknownDest.length === 0,
+    unknownDest.length
+      ? `destinations not among the account's verified destinations: ${unknownDest.join(', ')}`
+      : 'alert destinations: all verified',
+  );
+
+  const writes = changes.reduce((n, r) => n + cost(r), 0);
+  const monitors = changes.filter((r) => r.type === MONITOR).length;
+  const refresh = Math.ceil(monitors / 100) + 2 + changes.filter((r) => r.type === ALERTS).length;
+  const total = writes + refresh;
+  const perMinute = usage.data.perMinute.limit;
+  const minutes = Math.ceil(total / Math.max(1, perMinute));
+  lines.push(
+    `- ℹ️ estimated API requests of the apply: about ${total} (${writes} writes, ${refresh} reads); ` +
+      `${perMinute} per minute allowed, so about ${minutes} minute${minutes === 1 ? '' : 's'} of allowance`,
+  );
+  if (usage.data.monthly) {
+    const m = usage.data.monthly;
+    flag(total <= m.remaining, `monthly allowance: ${m.remaining} of ${m.limit} requests left`);
+  }
+  lines.push('');
+  return { ok, markdown: lines.join('\n') };
+}
