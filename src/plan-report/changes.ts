@@ -312,7 +312,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
     });
     if (rc.type === ALERTS) {
       m.alertRouting = true;
-      if (reaches(before) && !reaches(after, rc.change))
+      if (after && reaches(before) && !reaches(after, rc.change))
         m.risks.push({ kind: 'no-alerts', text: 'alerts now reach nobody (channels off or no destination)' });
       if (isNew && !reaches(after, rc.change))
         m.risks.push({ kind: 'no-alerts', text: 'alerts reach nobody (channels off or no destination)' });

@@ -83,7 +83,7 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   if (client) {
     try {
       for (const d of (await client.listAlertDestinations()).data)
-        destinations.set(d.id, `${d.label ?? d.channel} (${d.maskedValue})`);
+        destinations.set(d.id, `${d.label ?? d.channel} (${d.maskedValue.replace(/\*+/g, '••')})`);
       resolved = true;
     } catch (err) {
       warn(`plan-report: alert destinations could not be read (${(err as Error).message}); showing ids`);

@@ -48,9 +48,11 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
     (r) => r.type === MONITOR && r.change.actions.includes('delete') && !isReplace(r.change.actions),
   ).length;
   const left = usage.data.monitors.capacity - usage.data.monitors.used;
+  // Terraform may create before it archives, so archives do not make room in this check.
   flag(
-    creates - archives <= left,
-    `capacity: ${creates} monitor${creates === 1 ? '' : 's'} to create, ${left} of ${usage.data.monitors.capacity} left on the plan`,
+    creates <= left,
+    `capacity: ${creates} monitor${creates === 1 ? '' : 's'} to create, ${left} of ${usage.data.monitors.capacity} left on the plan` +
+      (archives ? ` (${archives} to archive)` : ''),
   );
 
   const min = caps.data.plan.minIntervalSeconds;

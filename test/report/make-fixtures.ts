@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     const plan = (await e.ws.must(['show', '-json', 'tfplan'])).stdout;
     writeFileSync(join(OUT, 'mixed.plan.json'), stabilize(plan, e.svc.baseUrl, e.ws.dir));
     // A second, small stack (CDKTF apps have one plan per stack).
+    await e.ws.must(['workspace', 'new', 'small']);
     e.ws.write({
       'main.tf': `resource "uptime_monitor" "status" {\n  name = "Status page"\n  url  = "https://status.example.net/"\n}\n`,
     });
