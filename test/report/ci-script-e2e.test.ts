@@ -1,0 +1,134 @@
+// examples/ci/plan-and-report.sh end to end with real Terraform against the local service: the HCL project and a
+// two-stack CDKTF app, each planned (comment written to a file: no GitHub token), gated with PLAN_REPORT_FAIL_ON,
+// applied in `apply` mode, and re-planned with no changes. Only the GitHub API call itself is not run.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createService, type RunningService } from '../../src/service/index.js';
+import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
+import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
+import { testSeed } from '../provider/helpers.js';
+
+const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
+const SCRIPT = join(REPO_ROOT, 'examples', 'ci', 'plan-and-report.sh');
+const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const SECRET = `ci-SECRET-SENTINEL-${Math.random().toString(16).slice(2)}`;
+
+let svc: RunningService;
+let ws: TerraformWorkspace;
+
+beforeAll(async () => {
+  svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
+  ws = TerraformWorkspace.create({
+    providerBundle: await buildProvider(REAL_PROVIDER_ENTRY),
+    env: { UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full, TF_VAR_api_key: SECRET },
+  });
+}, 120_000);
+afterAll(async () => {
+  ws?.dispose();
+  await svc?.close();
+});
+
+function script(
+  dir: string,
+  mode: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      'bash',
+      [SCRIPT, dir, mode],
+      {
+        cwd: dir,
+        env: {
+          ...ws.env,
+          UPTIMECTL: `${process.execPath} ${TSX} ${join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts')}`,
+          GITHUB_TOKEN: '',
+          ...env,
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, _out, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+    ),
+  );
+}
+
+/** The exit code, with the script's output in the failure message. */
+function expectExit(r: { code: number; stderr: string }, code: number): void {
+  expect({ code: r.code, stderr: r.code === code ? '' : r.stderr.slice(-3000) }).toEqual({
+    code,
+    stderr: '',
+  });
+}
+
+const hcl = (archived: boolean) => `${requiredProviders()}
+variable "api_key" {
+  type      = string
+  sensitive = true
+}
+resource "uptime_monitor" "site" {
+  name             = "Site"
+  url              = "https://site.ci.example.com/"
+  interval_seconds = 300
+  archived         = ${archived}
+  request_headers  = [{ name = "X-Api-Key", value = var.api_key }]
+}
+`;
+
+describeTf('examples/ci/plan-and-report.sh', () => {
+  test('HCL: plan → comment file; gate exits 3 on an archive; apply; re-plan empty', async () => {
+    const dir = join(ws.dir, 'hcl');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'main.tf'), hcl(false));
+    const comment = join(ws.dir, 'hcl-comment.md');
+    let r = await script(dir, 'plan', { COMMENT_FILE: comment });
+    expectExit(r, 0);
+    let body = readFileSync(comment, 'utf8');
+    expect(body.startsWith('<!-- uptimectl:plan-report -->')).toBe(true);
+    expect(body).toContain('| created | 1 |');
+    expect(body).toContain('header `X-Api-Key` added (value hidden)');
+    expect(r.stderr).toContain(`the comment body is in ${comment}`);
+
+    expectExit(await script(dir, 'apply'), 0);
+    writeFileSync(join(dir, 'main.tf'), hcl(true));
+    r = await script(dir, 'plan', { COMMENT_FILE: comment, PLAN_REPORT_FAIL_ON: 'archive,replace' });
+    expectExit(r, 3);
+    body = readFileSync(comment, 'utf8');
+    expect(body).toContain('**Archived** (1)');
+    expect(body).toContain('**Approval required**: this plan contains `archive`');
+    for (const f of [comment, join(ws.dir, 'hcl-comment-full.md')])
+      expect(readFileSync(f, 'utf8')).not.toContain(SECRET);
+    expect(r.stderr).not.toContain(SECRET);
+
+    writeFileSync(join(dir, 'main.tf'), hcl(false));
+    r = await script(dir, 'plan', { COMMENT_FILE: comment });
+    expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
+  }, 240_000);
+
+  test('CDKTF: synth → one plan per stack → one comment naming both stacks; apply; re-plan empty', async () => {
+    const dir = join(ws.dir, 'cdktf');
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'cdktf.json'),
+      JSON.stringify({ language: 'typescript', app: 'see CDKTF_SYNTH' }),
+    );
+    const synth = `${process.execPath} ${TSX} ${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}`;
+    const comment = join(ws.dir, 'cdktf-comment.md');
+    expectExit(await script(dir, 'apply', { CDKTF_SYNTH: synth }), 0);
+    const r = await script(dir, 'plan', {
+      CDKTF_SYNTH: synth,
+      CI_APP_STEP: '2',
+      COMMENT_FILE: comment,
+      PLAN_REPORT_FAIL_ON: 'pause',
+    });
+    expectExit(r, 3);
+    const body = readFileSync(comment, 'utf8');
+    expect(body).toContain('Stacks: `api` (1), `web` (1)');
+    expect(body).toContain('| created | 1 |');
+    expect(body).toContain('| paused | 1 |');
+    expect(body).toContain('api: <b>Payments</b>');
+    expectExit(await script(dir, 'apply', { CDKTF_SYNTH: synth, CI_APP_STEP: '2' }), 0);
+    await script(dir, 'plan', { CDKTF_SYNTH: synth, CI_APP_STEP: '2', COMMENT_FILE: comment });
+    expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
+  }, 300_000);
+});
