@@ -43,6 +43,12 @@ export interface UptimeProviderData {
   memo: Map<string, Promise<unknown>>;
   /** Bulk monitor reads during a refresh (resources/monitor-reader.ts). */
   bulk: BulkReadState;
+  /**
+   * Per-monitor sub-objects (`alert-settings:<id>`, `status-page:<id>`) that a create took over in this process.
+   * A destroy of the same sub-object later in the same apply belongs to the replaced instance of a
+   * create_before_destroy replacement: it must not undo what the new instance wrote.
+   */
+  takenOver: Set<string>;
 }
 
 /** The client, or an error saying why there is none. */

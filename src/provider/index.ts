@@ -77,7 +77,7 @@ export const uptimeProvider = defineProvider({
     const memo = new Map<string, Promise<unknown>>();
     const bulk = newBulkReadState();
     if (Object.values(config).some((v) => isUnknown(v)))
-      return { client: null, capabilities: null, memo, bulk };
+      return { client: null, capabilities: null, memo, bulk, takenOver: new Set() };
     const baseUrl = (config.base_url as string | null) ?? process.env.UPTIME_BASE_URL ?? null;
     const token = (config.token as string | null) ?? process.env.UPTIME_API_TOKEN ?? null;
     if (!baseUrl)
@@ -118,7 +118,7 @@ export const uptimeProvider = defineProvider({
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
-    return { client, capabilities, memo, bulk };
+    return { client, capabilities, memo, bulk, takenOver: new Set() };
   },
   docs: {
     examples: [

@@ -1,9 +1,8 @@
 // Unit tests of the provider's pure parts: plan-time validation derived from the API model, and the
 // Terraform model ↔ API body/record mappings.
-import { IDEMPOTENCY_KEY_LENGTH, type Monitor } from '../../src/api/index.js';
+import { type Monitor } from '../../src/api/index.js';
 import { unknown } from '../../src/protocol/cty/values.js';
 import {
-  createIdempotencyKey,
   monitorCreateBody,
   monitorToModel,
   monitorUpdateBody,
@@ -345,23 +344,6 @@ describe('record → state', () => {
     expect(m.enabled).toBe(true);
     expect(monitorToModel(record({ archived: true, enabled: false, status: 'archived' }), null).enabled).toBe(
       false,
-    );
-  });
-});
-
-describe('create idempotency key', () => {
-  it('is deterministic, valid, and independent of secret values', () => {
-    const a = createIdempotencyKey({ url: 'https://x.test', requestHeaders: [{ name: 'A', value: 's1' }] });
-    const b = createIdempotencyKey({ requestHeaders: [{ name: 'A', value: 's2' }], url: 'https://x.test' });
-    expect(a).toBe(b);
-    expect(a).not.toContain('s1');
-    expect(a.length).toBeGreaterThanOrEqual(IDEMPOTENCY_KEY_LENGTH.min);
-    expect(a.length).toBeLessThanOrEqual(IDEMPOTENCY_KEY_LENGTH.max);
-    expect(createIdempotencyKey({ url: 'https://y.test' })).not.toBe(
-      createIdempotencyKey({ url: 'https://x.test' }),
-    );
-    expect(createIdempotencyKey({ url: 'https://x.test' }, 'salt')).not.toBe(
-      createIdempotencyKey({ url: 'https://x.test' }),
     );
   });
 });

@@ -162,12 +162,11 @@ resource "uptime_monitor" "wo" {
     await ws.destroy();
   }, 120_000);
 
-  it('an interrupted create is replayed by the next apply (deterministic Idempotency-Key), not duplicated', async () => {
+  it('an interrupted create is never adopted silently: the next apply names it for import', async () => {
     const { ws, api } = e;
     const url = 'https://interrupted.example.com/';
-    ws.write({
-      'main.tf': `provider "uptime" {\n  max_retries = 0\n}\nresource "uptime_monitor" "m" {\n  url = "${url}"\n}\n`,
-    });
+    const tf = `provider "uptime" {\n  max_retries = 0\n}\nresource "uptime_monitor" "m" {\n  url = "${url}"\n}\n`;
+    ws.write({ 'main.tf': tf });
     // The service creates the monitor, then the connection drops before the answer arrives.
     await api.admin('POST', '/faults', { route: 'createMonitor', drop: 'after', count: 1 });
     const first = await ws.run(['apply', '-auto-approve', '-no-color']);
@@ -175,16 +174,15 @@ resource "uptime_monitor" "wo" {
     expect(flat(first.stderr)).toMatch(/may have happened; retry with the same Idempotency-Key/);
     const made = (await api.listMonitors()).filter((m) => m.url === url && !m.archived);
     expect(made).toHaveLength(1);
+    // The Idempotency-Key belonged to that one create call: the next apply is refused with the id to import.
+    const second = await ws.run(['apply', '-auto-approve', '-no-color']);
+    expect(second.code).toBe(1);
+    expect(flat(second.stderr)).toContain(`terraform import <address> ${made[0].id}`);
+    ws.write({ 'main.tf': `${tf}import {\n  to = uptime_monitor.m\n  id = "${made[0].id}"\n}\n` });
     await ws.apply();
     expect((await ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0].id);
     expect((await api.listMonitors()).filter((m) => m.url === url && !m.archived)).toHaveLength(1);
     expect((await ws.planHasChanges()).changes).toBe(false);
-    // Destroy (archive) and create again: the old replay is not reused for an archived monitor.
-    await ws.destroy();
-    await ws.apply();
-    const again = (await api.listMonitors()).filter((m) => m.url === url && !m.archived);
-    expect(again).toHaveLength(1);
-    expect(again[0].id).not.toBe(made[0].id);
     await ws.destroy();
   }, 120_000);
 

