@@ -168,4 +168,52 @@ ${cbd}}
     }
     await ws.destroy();
   }, 240_000);
+
+  it('4. a write-only secret without its *_wo_version is refused at plan time, naming the attribute', async () => {
+    const { ws, api } = e;
+    await fresh('case4');
+    const url = 'https://write-only.example.com/';
+    ws.write({
+      'main.tf': `variable "s" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+  default   = "SENTINEL-wo-secret-4"
+}
+resource "uptime_monitor" "m" {
+  url             = "${url}"
+  request_headers = [{ name = "X-Key", value_wo = var.s }]
+  auth_config     = { type = "basic", username = "probe", password_wo = var.s }
+}
+`,
+    });
+    const r = await ws.run(['plan', '-no-color']);
+    expect(r.code).toBe(1);
+    const err = flat(r.stderr);
+    expect(err).toContain(
+      'request_headers[0].value_wo_version is required when request_headers[0].value_wo is set',
+    );
+    expect(err).toContain('auth_config.password_wo_version is required when auth_config.password_wo is set');
+    expect(err).not.toContain('SENTINEL-wo-secret-4');
+    expect(await live(url)).toEqual([]);
+    // With the versions set, apply works and the re-plan is empty.
+    ws.write({
+      'main.tf': `variable "s" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+  default   = "SENTINEL-wo-secret-4"
+}
+resource "uptime_monitor" "m" {
+  url             = "${url}"
+  request_headers = [{ name = "X-Key", value_wo = var.s, value_wo_version = 1 }]
+  auth_config     = { type = "basic", username = "probe", password_wo = var.s, password_wo_version = 1 }
+}
+`,
+    });
+    await ws.apply();
+    expect((await live(url))[0].requestHeaders[0]).toMatchObject({ name: 'X-Key', valueSet: true });
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+  }, 180_000);
 });

@@ -61,12 +61,12 @@ export const monitorAttributes = {
         sensitive: true,
         writeOnly: true,
         description:
-          'Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
+          'Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
       }),
       value_wo_version: int64Attr({
         optional: true,
         description:
-          'Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.',
+          'Required with `value_wo`. Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.',
       }),
     },
   }),
@@ -90,12 +90,12 @@ export const monitorAttributes = {
         sensitive: true,
         writeOnly: true,
         description:
-          'Write-only password (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
+          'Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
       }),
       password_wo_version: int64Attr({
         optional: true,
         description:
-          'Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.',
+          'Required with `password_wo`. Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.',
       }),
     },
   }),
@@ -295,6 +295,12 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
             `request_headers[${i}]: set either value or value_wo, not both.`,
             ['request_headers', i, 'value_wo'],
           );
+        if (h.value_wo !== null && h.value_wo_version === null)
+          diags.error(
+            'Missing attribute',
+            `request_headers[${i}].value_wo_version is required when request_headers[${i}].value_wo is set (rule: required_with). A write-only value is never in plan or state, so Terraform can only send it again (after a change, or when the service reports it gone) through this number: set it, e.g. value_wo_version = 1, and change it to send a new value.`,
+            ['request_headers', i, 'value_wo_version'],
+          );
       });
     const auth = config.auth_config;
     if (auth && !isUnknown(auth)) {
@@ -308,6 +314,12 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
           'auth_config',
           'password_wo',
         ]);
+      if (auth.password_wo !== null && auth.password_wo_version === null)
+        diags.error(
+          'Missing attribute',
+          'auth_config.password_wo_version is required when auth_config.password_wo is set (rule: required_with). A write-only password is never in plan or state, so Terraform can only send it again (after a change, or when the service reports it gone) through this number: set it, e.g. password_wo_version = 1, and change it to send a new password.',
+          ['auth_config', 'password_wo_version'],
+        );
       if (auth.type === 'basic' && auth.username === null)
         diags.error(
           'Missing attribute',

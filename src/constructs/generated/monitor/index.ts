@@ -94,13 +94,13 @@ export interface MonitorAuthConfig {
   */
   readonly password?: string;
   /**
-  * Write-only password (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
+  * Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password_wo Monitor#password_wo}
   */
   readonly passwordWo?: string;
   /**
-  * Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.
+  * Required with `password_wo`. Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password_wo_version Monitor#password_wo_version}
   */
@@ -461,13 +461,13 @@ export interface MonitorRequestHeaders {
   */
   readonly value?: string;
   /**
-  * Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.
+  * Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#value_wo Monitor#value_wo}
   */
   readonly valueWo?: string;
   /**
-  * Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.
+  * Required with `value_wo`. Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#value_wo_version Monitor#value_wo_version}
   */
