@@ -170,7 +170,7 @@ ${cbd}}
   }, 240_000);
 
   it('4. a write-only secret without its *_wo_version is refused at plan time, naming the attribute', async () => {
-    const { ws, api } = e;
+    const { ws } = e;
     await fresh('case4');
     const url = 'https://write-only.example.com/';
     ws.write({
