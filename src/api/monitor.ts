@@ -24,6 +24,12 @@ export const IntervalSecondsInput = oneOf(INTERVAL_SECONDS);
 
 /** RFC 9110 field-name token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** RFC 9110 field-value: no control characters but horizontal tab (CR/LF/NUL would split or break the request). */
+// eslint-disable-next-line no-control-regex -- the rule is about control characters
+const NO_CONTROL_EXCEPT_TAB = /^[^\x00-\x08\x0a-\x1f\x7f]*$/;
+/** RFC 7617: the user-id of Basic auth cannot contain a colon, nor control characters. */
+// eslint-disable-next-line no-control-regex -- the rule is about control characters
+const BASIC_USER_ID = /^[^:\x00-\x1f\x7f]*$/;
 
 export const RequestHeaderInput = z
   .object({
@@ -32,7 +38,14 @@ export const RequestHeaderInput = z
       .min(1)
       .max(DECIDED.headerNameMax)
       .regex(HEADER_NAME, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)"),
-    value: z.string().max(DECIDED.headerValueMax).optional(),
+    value: z
+      .string()
+      .max(DECIDED.headerValueMax)
+      .regex(
+        NO_CONTROL_EXCEPT_TAB,
+        'must be an HTTP header value: no control characters such as CR, LF or NUL',
+      )
+      .optional(),
   })
   .strict();
 export type RequestHeaderInput = z.infer<typeof RequestHeaderInput>;
@@ -48,8 +61,19 @@ export const AUTH_TYPES = ['none', 'basic'] as const;
 export const AuthConfigInput = z
   .object({
     type: z.enum(AUTH_TYPES),
-    username: z.string().max(DECIDED.basicAuthUsernameMax).optional(),
-    password: z.string().max(DECIDED.basicAuthPasswordMax).optional(),
+    username: z
+      .string()
+      .max(DECIDED.basicAuthUsernameMax)
+      .regex(
+        BASIC_USER_ID,
+        'must not contain ":" or control characters (Basic auth separates user and password with ":")',
+      )
+      .optional(),
+    password: z
+      .string()
+      .max(DECIDED.basicAuthPasswordMax)
+      .regex(NO_CONTROL_EXCEPT_TAB, 'must not contain control characters such as CR, LF or NUL')
+      .optional(),
   })
   .strict();
 export type AuthConfigInput = z.infer<typeof AuthConfigInput>;

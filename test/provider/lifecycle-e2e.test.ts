@@ -216,4 +216,47 @@ resource "uptime_monitor" "m" {
     expect((await ws.planHasChanges()).changes).toBe(false);
     await ws.destroy();
   }, 180_000);
+
+  it('9. header values with CR/LF and Basic-auth user names with ":" are rejected (service 400, provider plan)', async () => {
+    const { ws, api } = e;
+    await fresh('case9');
+    const url = 'https://bad-input.example.com/';
+    const secret = 'SENTINEL-crlf-9';
+    const bad = await api.call('POST', '/monitors', {
+      url,
+      requestHeaders: [{ name: 'X-Key', value: `${secret}\r\nX-Injected: 1` }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details).toEqual([
+      expect.objectContaining({ field: 'requestHeaders[0].value', message: expect.stringMatching(/CR, LF/) }),
+    ]);
+    expect(JSON.stringify(bad.json)).not.toContain(secret);
+    const user = await api.call('POST', '/monitors', { url, authConfig: { type: 'basic', username: 'a:b' } });
+    expect(user.status).toBe(400);
+    expect(user.json.error.details).toEqual([expect.objectContaining({ field: 'authConfig.username' })]);
+    expect(await live(url)).toEqual([]);
+
+    ws.write({
+      'main.tf': `variable "v" {
+  type      = string
+  sensitive = true
+  default   = "${secret}\\r\\nX-Injected: 1"
+}
+variable "u" {
+  default = "probe:admin"
+}
+resource "uptime_monitor" "m" {
+  url             = "${url}"
+  request_headers = [{ name = "X-Key", value = var.v }]
+  auth_config     = { type = "basic", username = var.u }
+}
+`,
+    });
+    const r = await ws.run(['plan', '-no-color']);
+    expect(r.code).toBe(1);
+    const err = flat(r.stderr);
+    expect(err).toMatch(/request_headers\[0\]\.value must be an HTTP header value: no control characters/);
+    expect(err).toMatch(/auth_config\.username must not contain ":"/);
+    expect(err).not.toContain(secret);
+  }, 120_000);
 });
