@@ -114,6 +114,12 @@ export const uptimeProvider = defineProvider({
           'The service did not accept the API token (401): it is unknown, malformed, revoked or expired. Create a token in the dashboard (account integrations) and set token or UPTIME_API_TOKEN.',
           ['token'],
         );
+      if (statusOf(e) === 404)
+        throw new DiagnosticError(
+          'Monitoring Service API not found at base_url',
+          `${apiFailure('', e).detail ?? ''} The address answered, but GET /capabilities does not exist there: base_url probably lacks the API version prefix (it must end in /v1, e.g. https://api.example.com/v1).`,
+          ['base_url'],
+        );
       if (statusOf(e) === 403)
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
       throw apiFailure('Cannot reach the Monitoring Service API', e);

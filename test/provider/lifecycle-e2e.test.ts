@@ -259,4 +259,33 @@ resource "uptime_monitor" "m" {
     expect(err).toMatch(/auth_config\.username must not contain ":"/);
     expect(err).not.toContain(secret);
   }, 120_000);
+
+  it('10. a destroy whose archive happened before a 503 succeeds; a base_url without /v1 says so', async () => {
+    const { ws, api, svc } = e;
+    await fresh('case10');
+    const url = 'https://archive-503.example.com/';
+    ws.write({ 'main.tf': `resource "uptime_monitor" "m" {\n  url = "${url}"\n}\n` });
+    await ws.apply();
+    const id = (await ws.resourceValues('uptime_monitor.m'))!.id;
+    // The service archives, the answer is lost, and the retries (same Idempotency-Key) meet 503s.
+    await api.admin('POST', '/faults', { route: 'archiveMonitor', drop: 'after', count: 1 });
+    await api.admin('POST', '/faults', { route: 'archiveMonitor', status: 503, count: 10 });
+    try {
+      const d = await ws.run(['destroy', '-auto-approve', '-no-color']);
+      expect(d.stderr).toBe('');
+      expect(d.code).toBe(0);
+    } finally {
+      await api.admin('DELETE', '/faults');
+    }
+    expect((await api.monitor(id)).archived).toBe(true);
+    expect((await ws.show()).values?.root_module?.resources ?? []).toEqual([]);
+
+    const origin = svc.baseUrl.replace(/\/v1$/, '');
+    ws.write({
+      'main.tf': `provider "uptime" {\n  base_url = "${origin}"\n}\nresource "uptime_monitor" "m" {\n  url = "${url}"\n}\n`,
+    });
+    const r = await ws.run(['plan', '-no-color']);
+    expect(r.code).toBe(1);
+    expect(flat(r.stderr)).toMatch(/base_url probably lacks the API version prefix \(it must end in \/v1/);
+  }, 120_000);
 });

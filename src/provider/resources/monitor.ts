@@ -489,8 +489,19 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
           ifMatch = g.etag ?? (g.data as Monitor).version ?? '';
           continue;
         }
+        // An archive that happened is success, even when its answer was lost (a 503 or a dropped connection
+        // after the service ran it, then retries that failed).
+        if (await isArchived(client, id)) return;
         throw apiFailure('Archive failed', e);
       }
     }
   },
 });
+
+async function isArchived(client: Client, id: string): Promise<boolean> {
+  try {
+    return ((await client.getMonitor(id)).data as Monitor).archived === true;
+  } catch {
+    return false;
+  }
+}
