@@ -3,7 +3,7 @@
 // interval that rises between plan and apply, quiet re-plans, late errors, bad header input and faults on
 // destroy. One service and one terraform init for the whole file; each case cleans up after itself.
 import { terraformAvailable } from '../helpers/terraform.js';
-import { EMAIL_DEST, EMAIL_DEST_2, SMS_DEST, startE2E, type E2E } from './helpers.js';
+import { EMAIL_DEST, EMAIL_DEST_2, SMS_DEST, startE2E, testSeed, type E2E } from './helpers.js';
 
 const describeTf = terraformAvailable() ? describe : describe.skip;
 const flat = (s: string) => s.replace(/\s+/g, ' ');
@@ -11,7 +11,10 @@ const flat = (s: string) => s.replace(/\s+/g, ' ');
 describeTf('lifecycle and identity with real terraform (issue 12)', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    // An extra token restricted to the seeded "example" monitor (case 5).
+    const seed = testSeed() as any;
+    seed.tenants[0].tokens.push({ name: 'example-only', monitors: ['example'] });
+    e = await startE2E(seed);
   }, 120_000);
   afterAll(async () => e?.dispose());
 
@@ -288,4 +291,51 @@ resource "uptime_monitor" "m" {
     expect(r.code).toBe(1);
     expect(flat(r.stderr)).toMatch(/base_url probably lacks the API version prefix \(it must end in \/v1/);
   }, 120_000);
+
+  it("5. a monitor outside a restricted token's selection is an error on refresh, never dropped from state", async () => {
+    const { ws, api, svc } = e;
+    await fresh('case5');
+    const url = 'https://hidden.example.com/';
+    ws.write({ 'main.tf': `resource "uptime_monitor" "m" {\n  url = "${url}"\n}\n` });
+    await ws.apply();
+    const id = (await ws.resourceValues('uptime_monitor.m'))!.id;
+    expect((await api.admin('POST', `/monitors/${id}/status-page/setup`, { slug: 'hidden' })).status).toBe(
+      200,
+    );
+    // The sub-resources name the monitor by id (no dependency), so all three are refreshed.
+    ws.write({
+      'main.tf': `resource "uptime_monitor" "m" {
+  url = "${url}"
+}
+resource "uptime_monitor_alert_settings" "a" {
+  monitor_id = "${id}"
+}
+resource "uptime_status_page" "p" {
+  monitor_id = "${id}"
+  enabled    = false
+}
+`,
+    });
+    await ws.apply();
+    const restricted = { UPTIME_API_TOKEN: svc.tokens['example-only']! };
+    const r = await ws.run(['plan', '-refresh-only', '-no-color'], restricted);
+    expect(r.code).toBe(1);
+    const err = flat(r.stderr);
+    expect(err).not.toContain('has been deleted');
+    for (const what of ['monitor', 'alert settings of monitor', 'status page of monitor'])
+      expect(err).toContain(
+        `The ${what} ${id} cannot be read: the API token "example-only" is restricted to a selection of monitors that does not include it`,
+      );
+    const a = await ws.run(['apply', '-refresh-only', '-auto-approve', '-no-color'], restricted);
+    expect(a.code).toBe(1);
+    // State still holds all three, and with the full token nothing changed.
+    const state = (await ws.show()).values?.root_module?.resources ?? [];
+    expect(state.map((x: any) => x.address).sort()).toEqual([
+      'uptime_monitor.m',
+      'uptime_monitor_alert_settings.a',
+      'uptime_status_page.p',
+    ]);
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+  }, 180_000);
 });

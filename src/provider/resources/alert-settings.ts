@@ -30,7 +30,13 @@ import {
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
-import { checkImportMonitorId, monitorNotFound, rejectionError, stripUnknowns } from './common.js';
+import {
+  checkImportMonitorId,
+  goneOrHidden,
+  monitorNotFound,
+  rejectionError,
+  stripUnknowns,
+} from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -260,7 +266,8 @@ resource "uptime_monitor_alert_settings" "api" {
       const { data } = await getSettings(client, state.monitor_id);
       return alertSettingsToModel(data, state.monitor_id) as never;
     } catch (e) {
-      if (statusOf(e) === 404) return null;
+      if (statusOf(e) === 404)
+        return goneOrHidden(ctx.providerData, state.monitor_id, 'alert settings of monitor');
       throw apiFailure('Read failed', e);
     }
   },

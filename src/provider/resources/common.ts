@@ -8,7 +8,7 @@ import {
   type Diagnostic,
 } from '../../protocol/diagnostics.js';
 import { DiagnosticError } from '../../protocol/framework/index.js';
-import { asApiError } from '../client.js';
+import { asApiError, type UptimeProviderData } from '../client.js';
 import { serviceDetailsToDiagnostics } from '../validation.js';
 
 /** The service's default interval for a new monitor: 300 s, or the plan's minimum when larger. */
@@ -72,4 +72,23 @@ export function checkImportMonitorId(id: string): string {
       `Expected a monitor id (a UUID such as 3f2b8c1e-0000-4000-8000-000000000000), got ${JSON.stringify(id)}.`,
     );
   return id;
+}
+
+/**
+ * A read answered 404. For a token restricted to a selection of monitors that does not hold this one, the 404
+ * says nothing about the monitor (the token cannot see it): an error, never a deletion from state. Otherwise
+ * the object is gone: null (Terraform drops it from state and plans a create).
+ */
+export function goneOrHidden(
+  pd: UptimeProviderData | undefined,
+  monitorId: string,
+  what: 'monitor' | 'alert settings of monitor' | 'status page of monitor',
+): null {
+  const token = pd?.capabilities?.token;
+  if (token?.restricted && !(token.monitorIds ?? []).includes(monitorId))
+    throw new DiagnosticError(
+      "Monitor outside the token's selection",
+      `The ${what} ${monitorId} cannot be read: the API token "${token.name}" is restricted to a selection of monitors that does not include it, so the service answers 404 whether or not it exists. It is kept in state unchanged. Use a token that can see this monitor (an unrestricted token, or one whose selection includes it).`,
+    );
+  return null;
 }

@@ -32,6 +32,7 @@ import {
   capabilityIntervalCheck,
   checkImportMonitorId,
   defaultIntervalSeconds,
+  goneOrHidden,
   rejectionError,
   stripUnknowns,
 } from './common.js';
@@ -408,7 +409,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
       try {
         m = (await client.getMonitor(state.id!)).data as Monitor;
       } catch (e) {
-        if (statusOf(e) === 404) return null;
+        if (statusOf(e) === 404) return goneOrHidden(ctx.providerData, state.id!, 'monitor');
         throw apiFailure('Read failed', e);
       }
     }

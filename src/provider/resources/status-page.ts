@@ -25,7 +25,13 @@ import {
   validateStatusPageConfig,
   type StatusPageModel,
 } from '../mapping/status-page.js';
-import { checkImportMonitorId, monitorNotFound, rejectionError, stripUnknowns } from './common.js';
+import {
+  checkImportMonitorId,
+  goneOrHidden,
+  monitorNotFound,
+  rejectionError,
+  stripUnknowns,
+} from './common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -221,7 +227,8 @@ output "status_page_url" {
       const { data } = await getPage(client, state.monitor_id);
       return statusPageToModel(data, state as StatusPageModel) as never;
     } catch (e) {
-      if (statusOf(e) === 404) return null;
+      if (statusOf(e) === 404)
+        return goneOrHidden(ctx.providerData, state.monitor_id, 'status page of monitor');
       throw apiFailure('Read failed', e);
     }
   },
