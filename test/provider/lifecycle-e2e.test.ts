@@ -338,4 +338,36 @@ resource "uptime_status_page" "p" {
     expect((await ws.planHasChanges()).changes).toBe(false);
     await ws.destroy();
   }, 180_000);
+
+  it('6. the plan minimum rising between plan -out and apply is never a Terraform consistency error', async () => {
+    const { ws, api } = e;
+    await fresh('case6');
+    const url = 'https://min-rises.example.com/';
+    const setMin = (s: number) => api.admin('PATCH', '/tenants/acme', { plan: { minIntervalSeconds: s } });
+    const tf = (name: string) =>
+      `resource "uptime_monitor" "m" {\n  name = "${name}"\n  url  = "${url}"\n}\n`;
+    try {
+      ws.write({ 'main.tf': tf('one') });
+      const p = await ws.must(['plan', '-out=case6.plan', '-no-color']);
+      expect((await setMin(900)).status).toBe(200);
+      const a = await ws.run(['apply', '-no-color', 'case6.plan']);
+      expect(a.stderr).toBe('');
+      expect(p.stdout).toMatch(/\+ interval_seconds += \(known after apply\)/);
+      expect((await live(url))[0].intervalSeconds).toBe(900);
+      expect((await ws.resourceValues('uptime_monitor.m'))!.interval_seconds).toBe(900);
+      expect((await ws.planHasChanges()).changes).toBe(false);
+
+      // An update planned before the minimum rises again keeps the interval it planned.
+      ws.write({ 'main.tf': tf('two') });
+      await ws.must(['plan', '-out=case6.plan', '-no-color']);
+      expect((await setMin(1800)).status).toBe(200);
+      const u = await ws.run(['apply', '-no-color', 'case6.plan']);
+      expect(u.stderr).toBe('');
+      expect((await live(url))[0]).toMatchObject({ name: 'two', intervalSeconds: 900 });
+      expect((await ws.planHasChanges()).changes).toBe(false);
+    } finally {
+      await setMin(60);
+    }
+    await ws.destroy();
+  }, 180_000);
 });

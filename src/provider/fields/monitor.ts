@@ -56,7 +56,7 @@ export const monitorFields = fieldTable<Monitor>()({
     construct: 'settings',
     example: '60',
     description: `Seconds between checks: one of ${list(INTERVAL_SECONDS)}, and not below the account plan's minimum (checked at plan time).`,
-    omitted: `${DECIDED.monitorDefaults.intervalSeconds}, or the plan's minimum when that is larger (the service default).`,
+    omitted: `the service default when the monitor is created (${DECIDED.monitorDefaults.intervalSeconds}, or the plan's minimum when that is larger; known after apply); afterwards the monitor's current interval is kept, also when the plan's minimum changes or the interval is changed outside Terraform.`,
   },
   timeoutMs: {
     kind: 'number',

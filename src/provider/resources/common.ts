@@ -1,5 +1,5 @@
 // Helpers shared by the resources: capability checks at plan time, API error → diagnostic, value utilities.
-import { DECIDED, MonitorId, type Capabilities } from '../../api/index.js';
+import { MonitorId, type Capabilities } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   errorDiag,
@@ -10,12 +10,6 @@ import {
 import { DiagnosticError } from '../../protocol/framework/index.js';
 import { asApiError, type UptimeProviderData } from '../client.js';
 import { serviceDetailsToDiagnostics } from '../validation.js';
-
-/** The service's default interval for a new monitor: 300 s, or the plan's minimum when larger. */
-export function defaultIntervalSeconds(caps: Capabilities | null): number | null {
-  if (!caps) return null;
-  return Math.max(DECIDED.monitorDefaults.intervalSeconds, caps.plan.minIntervalSeconds);
-}
 
 /** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error. */
 export function capabilityIntervalCheck(

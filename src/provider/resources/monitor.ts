@@ -31,7 +31,6 @@ import {
 import {
   capabilityIntervalCheck,
   checkImportMonitorId,
-  defaultIntervalSeconds,
   goneOrHidden,
   rejectionError,
   stripUnknowns,
@@ -352,11 +351,11 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
         }
       }
     }
-    if (config.interval_seconds === null) {
-      const d = defaultIntervalSeconds(caps);
-      next.interval_seconds = d ?? prior?.interval_seconds ?? unknown;
-    }
-    ctx.diagnostics.add(...capabilityIntervalCheck(caps, next.interval_seconds, ['interval_seconds']));
+    // Omitted interval: the service's default at create (known after apply: the account's minimum may change
+    // between plan and apply, and a known planned value may not change then); afterwards the service's value is
+    // kept. Neither depends on the capabilities, so an apply-time re-plan always agrees with the saved plan.
+    if (config.interval_seconds === null) next.interval_seconds = prior?.interval_seconds ?? unknown;
+    else ctx.diagnostics.add(...capabilityIntervalCheck(caps, next.interval_seconds, ['interval_seconds']));
     if (!prior && caps) {
       if (!caps.token.scopes.includes('monitors:create') || caps.token.restricted)
         ctx.diagnostics.error(

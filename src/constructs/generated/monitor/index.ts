@@ -44,7 +44,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly followRedirects?: boolean | cdktf.IResolvable;
   /**
-  * Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Omitted or null: 300, or the plan's minimum when that is larger (the service default).
+  * Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Omitted or null: the service default when the monitor is created (300, or the plan's minimum when that is larger; known after apply); afterwards the monitor's current interval is kept, also when the plan's minimum changes or the interval is changed outside Terraform.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#interval_seconds Monitor#interval_seconds}
   */

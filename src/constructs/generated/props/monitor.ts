@@ -3,7 +3,7 @@
 /** The declared monitor fields a group can share (`UptimeMonitorGroup` `defaults`). */
 export interface UptimeMonitorFieldSettings {
   /**
-   * Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Default: 300, or the plan's minimum when that is larger (the service default).
+   * Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Default: the service default when the monitor is created (300, or the plan's minimum when that is larger; known after apply); afterwards the monitor's current interval is kept, also when the plan's minimum changes or the interval is changed outside Terraform.
    * @example 60
    */
   readonly intervalSeconds?: 60 | 300 | 900 | 1800 | 3600;
