@@ -2,6 +2,8 @@
 // create_before_destroy, identical configurations, lost state, write-only secrets, restricted tokens, a minimum
 // interval that rises between plan and apply, quiet re-plans, late errors, bad header input and faults on
 // destroy. One service and one terraform init for the whole file; each case cleans up after itself.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { terraformAvailable } from '../helpers/terraform.js';
 import { EMAIL_DEST, EMAIL_DEST_2, SMS_DEST, startE2E, testSeed, type E2E } from './helpers.js';
 
@@ -370,4 +372,25 @@ resource "uptime_status_page" "p" {
     }
     await ws.destroy();
   }, 180_000);
+
+  it('8. a duplicate URL and method: the docs say it is found at apply, and the apply says so before creating', async () => {
+    const { ws, api } = e;
+    await fresh('case8');
+    const doc = flat(readFileSync(join(__dirname, '../../docs/resources/monitor.md'), 'utf8'));
+    const planChecks = doc.slice(doc.indexOf('## Plan-time checks'));
+    expect(planChecks).toContain(
+      '**Not checked at plan time:** whether a non-archived monitor with the same URL',
+    );
+    const url = 'https://dup.example.com/';
+    const existing = (await api.call('POST', '/monitors', { url, requestMethod: 'HEAD' })).json.data.id;
+    ws.write({
+      'main.tf': `resource "uptime_monitor" "m" {\n  url            = "${url}"\n  request_method = "HEAD"\n}\n`,
+    });
+    expect((await ws.planHasChanges()).output).toMatch(/Plan: 1 to add/);
+    const r = await ws.run(['apply', '-auto-approve', '-no-color']);
+    expect(r.code).toBe(1);
+    expect(flat(r.stderr)).toContain(`Monitor already exists`);
+    expect(flat(r.stderr)).toContain(`terraform import <address> ${existing}`);
+    expect((await live(url)).map((m) => m.id)).toEqual([existing]);
+  }, 120_000);
 });

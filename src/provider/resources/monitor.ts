@@ -271,7 +271,9 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
       },
       {
         title: 'Plan-time checks',
-        body: `Every limit of the API is checked when planning, with the attribute, the rule and the allowed values in the message: lengths, value sets (\`interval_seconds\`, \`request_method\`, \`auth_config.type\`), ranges, header names, at most 10 headers. With a configured provider the plan also checks the account: \`interval_seconds\` against the plan's minimum and allowed intervals, and, for a new monitor, that the token is unrestricted and has the \`monitors:create\` scope. Creating a monitor whose URL and request method equal a non-archived monitor's fails with \`Monitor already exists\`, naming the existing monitor and the import command.`,
+        body: `Every limit of the API is checked when planning, with the attribute, the rule and the allowed values in the message: lengths, value sets (\`interval_seconds\`, \`request_method\`, \`auth_config.type\`), ranges, header names, at most 10 headers. With a configured provider the plan also checks the account: \`interval_seconds\` against the plan's minimum and allowed intervals, and, for a new monitor, that the token is unrestricted and has the \`monitors:create\` scope. 
+
+**Not checked at plan time:** whether a non-archived monitor with the same URL and request method already exists (that would take a listing of every monitor on each plan). Such a create plans as \`1 to add\`; the apply then fails with \`Monitor already exists\`, naming the existing monitor and the import command, and creates nothing.`,
       },
     ],
     import: {
