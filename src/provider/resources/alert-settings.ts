@@ -110,6 +110,17 @@ resource "uptime_monitor_alert_settings" "api" {
 }`,
       },
     ],
+    sections: [
+      {
+        title: 'Replacement, create_before_destroy, lost state and restricted tokens',
+        body: `Every monitor has exactly one set of alert settings; this resource takes it over, so it is never created twice and never lost.
+
+- **Replace** (\`terraform apply -replace\`, or a new \`monitor_id\`): the old instance is destroyed (the defaults are restored), then the new one writes the configured values.
+- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the set of alert settings over and leaves it as it is, with a warning (\`Alert settings left as they are\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
+- **Lost state**: create takes the existing set of alert settings over again and writes the configured values; nothing is duplicated. Import (by monitor id) reads it into state without writing.
+- **Restricted tokens**: a token whose monitor selection does not hold the monitor cannot read the set of alert settings: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see the monitor. It is never reported as deleted.`,
+      },
+    ],
     import: {
       id: 'the monitor id (a UUID): the settings belong to that monitor.',
       exampleId: '3f2b8c1e-0000-4000-8000-000000000000',

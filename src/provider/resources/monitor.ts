@@ -270,6 +270,16 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
 - A create interrupted before Terraform saved the result is not duplicated: the next apply fails with \`Monitor already exists\`, naming the monitor and the import command. The create's \`Idempotency-Key\` only protects the retries of that one request; it never makes two resources, two state directories or two runs share a monitor.`,
       },
       {
+        title: 'Replacement, create_before_destroy, lost state and restricted tokens',
+        body: `One \`uptime_monitor\` resource instance manages one monitor; Terraform never gets a monitor it did not create or import.
+
+- **Replace** (\`terraform apply -replace\`, or a change that forces replacement) archives the old monitor and then creates a new one with a new id; the old one keeps its history.
+- **\`create_before_destroy\`** cannot replace a monitor whose URL and request method stay the same: the service allows one non-archived monitor per URL and request method, and the new one would be created while the old one still exists. The apply fails with \`Monitor already exists\`, names the monitor, and changes nothing (the old monitor stays active and in state). Leave \`create_before_destroy\` off this resource, or change \`url\` / \`request_method\` together with the replacement.
+- **Two resources with the same URL and request method** (in one configuration, or in two state directories) never share a monitor: the second create fails with \`Monitor already exists\`.
+- **Lost state** (\`terraform state rm\`, a lost state file, an apply interrupted before the state was saved): the next apply does not adopt the existing monitor; it fails with \`Monitor already exists\`, naming its id and the import command. Import it, and the next plan shows any difference from the configuration.
+- **Restricted tokens** (a token limited to a selection of monitors) cannot create monitors (checked at plan time). A monitor in state that is outside the token's selection cannot be read: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see it. It is never reported as deleted.`,
+      },
+      {
         title: 'Plan-time checks',
         body: `Every limit of the API is checked when planning, with the attribute, the rule and the allowed values in the message: lengths, value sets (\`interval_seconds\`, \`request_method\`, \`auth_config.type\`), ranges, header names, at most 10 headers. With a configured provider the plan also checks the account: \`interval_seconds\` against the plan's minimum and allowed intervals, and, for a new monitor, that the token is unrestricted and has the \`monitors:create\` scope. 
 

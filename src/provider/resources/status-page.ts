@@ -90,6 +90,15 @@ output "status_page_url" {
         body: `- The account plan must include status pages and the token needs the \`status-pages:write\` scope; both are checked at plan time whenever a change is planned (a plan without changes only needs \`monitors:read\`).
 - The page must have been set up once in the dashboard (Status page → Set up: slug, URL and, for a custom domain, the DNS and certificate steps). Until then, and while a custom-domain step is pending, apply fails with \`Status page needs dashboard setup\` and says what to do; run apply again afterwards.`,
       },
+      {
+        title: 'Replacement, create_before_destroy, lost state and restricted tokens',
+        body: `Every monitor has exactly one status page; this resource takes it over, so it is never created twice and never lost.
+
+- **Replace** (\`terraform apply -replace\`, or a new \`monitor_id\`): the old instance is destroyed (the page is disabled), then the new one writes the configured values.
+- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the status page over and leaves it as it is, with a warning (\`Status page left as it is\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
+- **Lost state**: create takes the existing status page over again and writes the configured values; nothing is duplicated. Import (by monitor id) reads it into state without writing.
+- **Restricted tokens**: a token whose monitor selection does not hold the monitor cannot read the status page: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see the monitor. It is never reported as deleted.`,
+      },
     ],
     import: {
       id: 'the monitor id (a UUID): the page belongs to that monitor.',
