@@ -254,7 +254,7 @@ describeTf('uptime_monitor with real terraform', () => {
     expect(r.code).toBe(1);
     expect(flat(r.stderr)).toMatch(/Error: Monitor already exists with uptime_monitor\.dup/);
     expect(flat(r.stderr)).toContain(
-      `A monitor with the same URL and request method already exists: ${id}. To manage it with Terraform, import it: terraform import <address> ${id}`,
+      `A monitor with the same URL and request method already exists: ${id}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${id}`,
     );
     expect(await ws.resourceValues('uptime_monitor.dup')).toBeUndefined();
     ws.write({ 'main.tf': '' });
