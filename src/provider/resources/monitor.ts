@@ -424,7 +424,8 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
         throw apiFailure('Read failed', e);
       }
     }
-    if (m.version && state.version === m.version) return state;
+    // Always mapped from what the service holds: an unchanged version token says nothing about a state that was
+    // planned rather than read (after an update, state holds the planned values).
     return monitorToModel(m, state as MonitorModel) as never;
   },
   update: async ({ plan, prior, config, ctx }) => {
