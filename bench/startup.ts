@@ -1,7 +1,10 @@
 // npm run bench:startup — median wall time from exec to the handshake line over N launches of the bundled
-// provider (with AutoMTLS, as Terraform launches it), beside `node -e 0` measured in the same run.
+// provider (with AutoMTLS, as Terraform launches it), beside `node -e 0` measured in the same run; and the same for
+// the single-file release executable (SEA) when `npm run build:release` has built the linux_amd64 zip.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAGIC_COOKIE_VALUE } from '../src/protocol/handshake.js';
 import { generateServerCertificate } from '../src/protocol/tls.js';
@@ -10,10 +13,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 // What the bin entry and the filesystem_mirror wrapper run: the code-cache launcher of the bundle.
 const bundle = join(process.cwd(), 'dist', 'terraform-provider-uptime.cjs');
 
-function timeOnce(args: string[], env: NodeJS.ProcessEnv, untilLine: boolean, linger = 0): Promise<number> {
+function timeOnce(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  untilLine: boolean,
+  linger = 0,
+  cmd = process.execPath,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
     const done = () => resolve(Number(process.hrtime.bigint() - t0) / 1e6);
     child.on('error', reject);
     if (untilLine) {
@@ -46,9 +55,13 @@ async function main(): Promise<void> {
   const providerTimes: number[] = [];
   await timeOnce(['-e', '0'], env, false); // warm the page cache
   await timeOnce([bundle], env, true, 1000); // first launch writes the V8 code cache
+  const sea = seaExecutable();
+  const seaTimes: number[] = [];
+  if (sea) await timeOnce([], env, true, 200, sea);
   for (let i = 0; i < RUNS; i++) {
     nodeTimes.push(await timeOnce(['-e', '0'], env, false));
     providerTimes.push(await timeOnce([bundle], env, true));
+    if (sea) seaTimes.push(await timeOnce([], env, true, 0, sea));
   }
   const n = median(nodeTimes);
   const p = median(providerTimes);
@@ -56,8 +69,23 @@ async function main(): Promise<void> {
     `startup over ${RUNS} launches (median):\n` +
       `  node -e 0:                      ${n.toFixed(1)} ms\n` +
       `  provider exec -> handshake:     ${p.toFixed(1)} ms\n` +
-      `  ratio:                          ${(p / n).toFixed(2)}x (target <= 2x)\n`,
+      `  ratio:                          ${(p / n).toFixed(2)}x (target <= 2x)\n` +
+      (sea
+        ? `  SEA exec -> handshake:          ${median(seaTimes).toFixed(1)} ms (${(median(seaTimes) / n).toFixed(2)}x node -e 0, ${(median(seaTimes) / p).toFixed(2)}x the launcher)\n`
+        : '  SEA: not measured (run npm run build:release first)\n'),
   );
+}
+
+/** The release's linux_amd64 executable, unzipped into a temporary directory; null when there is none. */
+function seaExecutable(): string | null {
+  const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const zip = join(process.cwd(), 'dist', 'release', `terraform-provider-uptime_${version}_linux_amd64.zip`);
+  if (process.platform !== 'linux' || process.arch !== 'x64' || !existsSync(zip)) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sea-'));
+  execFileSync('unzip', ['-q', zip, '-d', dir]);
+  return join(dir, `terraform-provider-uptime_v${version}`);
 }
 
 main().catch((e: unknown) => {

@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = process.argv[2] ?? 'src/cli/provider-main.ts';
@@ -21,6 +22,12 @@ await build({
   format: 'cjs',
   minify: true,
   legalComments: 'none',
+  // `terraform-provider-uptime --version`
+  define: {
+    __PROVIDER_VERSION__: JSON.stringify(
+      JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')).version,
+    ),
+  },
   logLevel: 'warning',
 });
 copyFileSync(join(here, 'provider-launcher.cjs'), join(outdir, 'terraform-provider-uptime.cjs'));

@@ -14,10 +14,18 @@ terraform {
 # base_url and token come from UPTIME_BASE_URL and UPTIME_API_TOKEN.
 provider "uptime" {}
 
+# The secret is write-only: sent to the service, never kept in the plan or the state (Terraform >= 1.11).
 variable "api_key" {
   type        = string
   sensitive   = true
+  ephemeral   = true
   description = "Value of the X-Api-Key header the API health check sends"
+}
+
+variable "api_key_version" {
+  type        = number
+  default     = 1
+  description = "Increase to send a new api_key (write-only values are only sent when this changes)"
 }
 
 variable "status_page_monitor" {
@@ -85,7 +93,7 @@ resource "uptime_monitor" "api" {
   interval_seconds      = 60
   accepted_status_codes = [200]
   request_headers = [
-    { name = "X-Api-Key", value = var.api_key },
+    { name = "X-Api-Key", value_wo = var.api_key, value_wo_version = var.api_key_version },
   ]
 }
 

@@ -5,6 +5,15 @@
 import { serve } from '../protocol/serve.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 
+/** Set by the bundler (scripts/build-provider.mjs); absent when run from source. */
+declare const __PROVIDER_VERSION__: string | undefined;
+
+if (process.argv.includes('--version')) {
+  const version = typeof __PROVIDER_VERSION__ === 'string' ? __PROVIDER_VERSION__ : 'development build';
+  process.stdout.write(`terraform-provider-uptime ${version} (plugin protocol 6.0, ${PROVIDER_ADDRESS})\n`);
+  process.exit(0);
+}
+
 serve(
   async (runtime) => {
     const [{ createProviderHandlers }, { uptimeProvider }] = await Promise.all([

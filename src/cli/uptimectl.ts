@@ -1,5 +1,6 @@
 // `uptimectl`: the project's command-line tool. Each command is defined in its own module under ./commands;
 // a definition module is light (options and help only) and imports its heavy implementation when it runs.
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { serviceCommand } from './commands/service.js';
 import { schemaCommand } from './commands/schema.js';
@@ -10,11 +11,18 @@ const program = new Command('uptimectl')
   .description(
     'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports',
   )
+  .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
   .addCommand(serviceCommand())
   .addCommand(schemaCommand())
   .addCommand(providerCommand())
   .addCommand(planReportCommand());
+
+function packageVersion(): string {
+  // src/cli or dist/cli → the package root
+  const pkg = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`uptimectl: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -129,6 +129,10 @@ describeTf('examples with real terraform against the local service', () => {
       const applied = await e.ws.apply();
       expect(applied.stdout).toMatch(/Apply complete! Resources: 7 added, 0 changed, 0 destroyed/);
       await expectDeployed(e.api);
+      // Write-only by default: the secret is in neither the state nor a saved plan.
+      expectNoSecret(readFileSync(join(e.ws.workdir, 'terraform.tfstate'), 'utf8'));
+      await e.ws.must(['plan', '-no-color', '-out=saved.tfplan']);
+      expectNoSecret((await e.ws.must(['show', '-json', 'saved.tfplan'])).stdout);
       const plan = await e.ws.planHasChanges();
       expect(plan.output).toMatch(/No changes/);
       expect(plan.changes).toBe(false);

@@ -2,31 +2,84 @@
 // provider without a registry. Definition only; the work happens in ../provider-install.ts.
 import { Command } from 'commander';
 
+interface Options {
+  dir: string;
+  from?: string;
+  lock?: string;
+}
+
 export function providerCommand(): Command {
   const provider = new Command('provider').description('Install the provider for Terraform');
   provider
     .command('install')
-    .description('Write a filesystem mirror holding this provider and a Terraform CLI config that uses it')
+    .description(
+      'Write a filesystem mirror holding this provider and a Terraform CLI config that uses it (--from: the single-file release executables, no Node needed to run them)',
+    )
     .option('--dir <dir>', 'where to write mirror/ and terraform.rc', '.terraform-uptime')
-    .action(async (opts: { dir: string }) => {
-      const [{ installProvider, terraformPlatform }, path, url, fs] = await Promise.all([
+    .option(
+      '--from <release-dir>',
+      'install the release zips of `npm run build:release` (checked against SHA256SUMS)',
+    )
+    .option(
+      '--lock <config-dir>',
+      'with --from: write .terraform.lock.hcl in this Terraform directory for every released platform',
+    )
+    .action(async (opts: Options) => {
+      const [install, path, url, fs, cp] = await Promise.all([
         import('../provider-install.js'),
         import('node:path'),
         import('node:url'),
         import('node:fs'),
+        import('node:child_process'),
       ]);
-      // src/cli/commands or dist/cli/commands → the package root
-      const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), '..', '..', '..');
-      const bundle = path.join(root, 'dist', 'terraform-provider-uptime.cjs');
-      if (!fs.existsSync(bundle))
-        throw new Error(`the provider is not built (${bundle}); run \`npm run build\``);
-      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-        version: string;
-      };
-      const installed = installProvider({ dir: opts.dir, bundle, version });
-      process.stdout.write(
-        [
-          `Installed uptime-monitoring/uptime ${version} (${terraformPlatform()}) into ${installed.mirrorDir}`,
+      const lines: string[] = [];
+      if (opts.from) {
+        const r = install.installFromRelease({ dir: opts.dir, from: opts.from });
+        lines.push(
+          `Installed uptime-monitoring/uptime ${r.version} (${r.platforms.join(', ')}) from ${opts.from} into ${r.mirrorDir}`,
+          `Terraform CLI config: ${r.cliConfigFile}`,
+        );
+        const lockArgs = [
+          'providers',
+          'lock',
+          `-fs-mirror=${r.mirrorDir}`,
+          ...r.platforms.map((p) => `-platform=${p}`),
+          'uptime-monitoring/uptime',
+        ];
+        if (opts.lock) {
+          cp.execFileSync('terraform', lockArgs, {
+            cwd: opts.lock,
+            stdio: ['ignore', 'ignore', 'inherit'],
+            env: { ...process.env, CHECKPOINT_DISABLE: '1', TF_CLI_CONFIG_FILE: r.cliConfigFile },
+          });
+          lines.push(
+            `Lock file with hashes for ${r.platforms.join(', ')}: ${path.join(opts.lock, '.terraform.lock.hcl')}`,
+          );
+        }
+        lines.push(
+          '',
+          'Use it:',
+          `  export TF_CLI_CONFIG_FILE=${r.cliConfigFile}`,
+          '  terraform init',
+          '',
+          'Lock file for every released platform (offline), then `cdktf deploy` needs no --skip-provider-lock:',
+          `  terraform ${lockArgs.join(' ')}`,
+          '',
+        );
+      } else {
+        if (opts.lock) throw new Error('--lock needs --from: lock files hold the hashes of release zips');
+        // src/cli/commands or dist/cli/commands → the package root
+        const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), '..', '..', '..');
+        const bundle = path.join(root, 'dist', 'terraform-provider-uptime.cjs');
+        if (!fs.existsSync(bundle))
+          throw new Error(`the provider is not built (${bundle}); run \`npm run build\``);
+        const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+          version: string;
+        };
+        const installed = install.installProvider({ dir: opts.dir, bundle, version });
+        const platform = install.terraformPlatform();
+        lines.push(
+          `Installed uptime-monitoring/uptime ${version} (${platform}) into ${installed.mirrorDir}`,
           `Terraform CLI config: ${installed.cliConfigFile}`,
           '',
           'Use it:',
@@ -36,10 +89,12 @@ export function providerCommand(): Command {
           'cdktf deploy offline: cdktf cannot lock providers without a registry, so either',
           '  cdktf deploy --skip-provider-lock',
           'or make the lock file from the mirror first:',
-          `  terraform providers lock -fs-mirror=${installed.mirrorDir} -platform=${terraformPlatform()} uptime-monitoring/uptime`,
+          `  terraform providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
+          'or install the single-file release (`npm run build:release`, then --from dist/release), whose zips lock for every platform.',
           '',
-        ].join('\n'),
-      );
+        );
+      }
+      process.stdout.write(lines.join('\n'));
     });
   return provider;
 }

