@@ -1,7 +1,7 @@
 // The release as a user without Node gets it: `npm run build:release` (linux_amd64 here), the zip installed into a
 // filesystem mirror by `uptimectl provider install --from`, a lock file made offline by `terraform providers lock`,
 // then terraform init/apply/plan/destroy against the local service with a PATH that holds terraform and no node.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
