@@ -6,17 +6,19 @@ import { serviceCommand } from './commands/service.js';
 import { schemaCommand } from './commands/schema.js';
 import { providerCommand } from './commands/provider.js';
 import { planReportCommand } from './commands/plan-report.js';
+import { importCommand } from './commands/import.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
   .addCommand(serviceCommand())
   .addCommand(schemaCommand())
   .addCommand(providerCommand())
-  .addCommand(planReportCommand());
+  .addCommand(planReportCommand())
+  .addCommand(importCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root

@@ -1,0 +1,82 @@
+// `uptimectl import`: configuration and import blocks for the monitors a token can see, planning with imports only.
+// Definition only; the work happens in ../../import/index.ts.
+import { Command, Option } from 'commander';
+
+interface Options {
+  out: string;
+  format: 'hcl' | 'cdktf';
+  name?: string;
+  status: string[];
+  id: string[];
+  includeArchived?: boolean;
+  verify?: boolean;
+  baseUrl?: string;
+  token?: string;
+}
+
+const collect = (v: string, prev: string[]) => [
+  ...prev,
+  ...v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+];
+
+export function importCommand(): Command {
+  return new Command('import')
+    .description(
+      'Write Terraform (HCL) or CDKTF configuration with import blocks for existing monitors, alert settings and status pages; the plan shows only imports',
+    )
+    .requiredOption(
+      '--out <dir>',
+      'output directory (new, or one an earlier run wrote: then only new objects are added)',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(['hcl', 'cdktf']).default('hcl'))
+    .option('--name <glob>', 'only monitors whose name matches (* and ?, case-insensitive)')
+    .addOption(
+      new Option('--status <status>', 'only monitors with this status (repeatable, or comma-separated)')
+        .choices(['up', 'down', 'pending', 'paused', 'archived'])
+        .argParser(collect)
+        .default([]),
+    )
+    .option('--id <id>', 'only these monitor ids (repeatable, or comma-separated)', collect, [] as string[])
+    .option('--include-archived', 'also archived monitors (imported with archived = true)')
+    .option(
+      '--verify',
+      'run terraform init + plan (CDKTF: cdktf synth first) and fail unless the plan shows only imports',
+    )
+    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
+    .option('--token <token>', 'API token (default: UPTIME_API_TOKEN)')
+    .action(async (opts: Options) => {
+      const [{ runImport }, { readPackageVersion }] = await Promise.all([
+        import('../../import/index.js'),
+        import('../../import/version.js'),
+      ]);
+      const baseUrl = opts.baseUrl ?? process.env.UPTIME_BASE_URL;
+      const token = opts.token ?? process.env.UPTIME_API_TOKEN;
+      if (!baseUrl) throw new Error('set the service address: --base-url or UPTIME_BASE_URL');
+      if (!token) throw new Error('set an API token: --token or UPTIME_API_TOKEN');
+      const status = opts.status;
+      if (status.includes('archived')) opts.includeArchived = true;
+      const started = Date.now();
+      const r = await runImport({
+        out: opts.out,
+        format: opts.format,
+        baseUrl,
+        token,
+        filters: { name: opts.name, status, ids: opts.id, includeArchived: !!opts.includeArchived },
+        verify: !!opts.verify,
+        version: readPackageVersion(),
+        progress: (m) => process.stderr.write(`${m}\n`),
+      });
+      const counts = Object.entries(r.counts).map(([t, n]) => `${n} ${t}`);
+      process.stdout.write(
+        `${counts.length ? `Wrote ${counts.join(', ')} to ${opts.out} (${r.written.join(', ')})` : `Nothing new to import into ${opts.out}`}` +
+          ` in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+          (r.verified ? `Verified: ${r.verified}.\n` : '') +
+          (opts.format === 'hcl'
+            ? 'Next: terraform init && terraform plan (imports only), terraform apply; then the import blocks can be removed.\n'
+            : 'Next: npm install && npx cdktf deploy (imports only); then the importFrom calls can be removed.\n'),
+      );
+    });
+}

@@ -1,0 +1,221 @@
+// The CDKTF output: a TypeScript app on the product constructs (`UptimeMonitor`, destination lookups) with stable
+// construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
+// `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
+import type { Attr, ImportObject, ImportSet, Value } from './model.js';
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const ts = (v: unknown) => JSON.stringify(v);
+
+function get(attrs: Attr[], name: string): Value | undefined {
+  return attrs.find((a) => a.name === name)?.value;
+}
+
+/** A Value as TypeScript, with snake_case keys in camelCase (construct props). */
+let lookupOf: (name: string) => string = (n) => n;
+
+function tsValue(v: Value): string {
+  if (v === null || typeof v !== 'object') return ts(v);
+  if (Array.isArray(v)) return `[${v.map(tsValue).join(', ')}]`;
+  if ('destination' in v && typeof v.destination === 'string') {
+    const [channel, ...label] = lookupOf(v.destination).split('/');
+    return `UptimeAlertDestination.lookup(scope, ${ts(channel)}, ${ts(label.join('/'))})`;
+  }
+  return `{ ${Object.entries(v as Record<string, Value>)
+    .map(([k, x]) => `${camel(k)}: ${tsValue(x)}`)
+    .join(', ')} }`;
+}
+
+const MONITOR_PROPS: Record<string, string> = {
+  request_headers: 'requestHeaders',
+  auth_config: 'basicAuth',
+  ssl_monitoring: 'sslMonitoring',
+  domain_monitoring: 'domainMonitoring',
+};
+
+function monitorBlock(
+  o: ImportObject,
+  alerts: ImportObject | undefined,
+  page: ImportObject | undefined,
+): string[] {
+  const lines: string[] = [];
+  const props: string[] = [];
+  for (const a of o.attrs) {
+    for (const c of a.comment ?? [])
+      props.push(
+        `    // ${c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable')}`,
+      );
+    let v = a.value;
+    if (a.name === 'auth_config' && v && typeof v === 'object' && !Array.isArray(v)) {
+      const { type: _t, ...rest } = v as Record<string, Value>;
+      v = rest;
+    }
+    props.push(`    ${MONITOR_PROPS[a.name] ?? camel(a.name)}: ${tsValue(v)},`);
+  }
+  let alertsImported = false;
+  if (alerts) {
+    const ch = (get(alerts.attrs, 'channels') ?? { email: true, sms: false }) as Record<string, Value>;
+    const ids = (get(alerts.attrs, 'destination_ids') ?? {}) as Record<string, Value>;
+    const slow = get(alerts.attrs, 'slow_response_alerts') as Record<string, Value> | undefined;
+    const channelOk = (c: 'email' | 'sms') => !ch[c] || (ids[c] && typeof ids[c] === 'object');
+    if (channelOk('email') && channelOk('sms')) {
+      const parts = [
+        `email: ${ch.email ? tsValue(ids.email!) : 'false'}`,
+        `sms: ${ch.sms ? tsValue(ids.sms!) : 'false'}`,
+      ];
+      if (slow?.enabled)
+        parts.push(
+          `slowResponse: { thresholdMs: ${ts(slow.threshold_ms)}, consecutiveLimit: ${ts(slow.consecutive_limit)} }`,
+        );
+      else parts.push('slowResponse: false');
+      props.push(`    alerts: { ${parts.join(', ')} },`);
+      alertsImported = true;
+    } else {
+      props.push(
+        '    // Alert settings are left as they are (not managed): a channel sends to a destination without a unique',
+        '    // label, which the constructs cannot look up. Manage them with an uptime_monitor_alert_settings resource.',
+      );
+    }
+  }
+  if (page) {
+    const p = page.attrs.filter((a) => a.name !== 'monitor_id');
+    props.push(`    statusPage: { ${p.map((a) => `${camel(a.name)}: ${tsValue(a.value)}`).join(', ')} },`);
+  }
+  const v = o.name;
+  lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(v)}, {`, ...props, '  });');
+  lines.push(`  ${v}.monitor.importFrom(${ts(o.id)});`);
+  if (alertsImported) lines.push(`  ${v}.alertSettings?.importFrom(${ts(o.id)});`);
+  if (page) lines.push(`  ${v}.statusPage?.resource.importFrom(${ts(o.id)});`);
+  return lines;
+}
+
+export function files(
+  set: ImportSet,
+  run: number,
+  version: string,
+  lookups: Record<string, string>,
+): [string, string][] {
+  lookupOf = (name) => lookups[name] ?? set.lookups.find((l) => l.name === name)?.channel + '/' + name;
+  const out: [string, string][] = [];
+  const byMonitor = new Map<string, ImportObject[]>();
+  for (const o of set.objects) byMonitor.set(o.monitor, [...(byMonitor.get(o.monitor) ?? []), o]);
+  const body: string[] = [];
+  for (const group of byMonitor.values()) {
+    const m = group.find((o) => o.type === 'uptime_monitor');
+    if (!m) continue; // settings of a monitor imported earlier: kept as they are
+    body.push(
+      ...monitorBlock(
+        m,
+        group.find((o) => o.type === 'uptime_monitor_alert_settings'),
+        group.find((o) => o.type === 'uptime_status_page'),
+      ),
+      '',
+    );
+  }
+  out.push([
+    `imported-${run}.ts`,
+    [
+      `// Written by \`uptimectl import\` (run ${run}). Edit freely; a later run adds new monitors in a new file.`,
+      '// The importFrom calls can be removed after the first `cdktf deploy` has imported the monitors.',
+      "import type { Construct } from 'constructs';",
+      "import { UptimeAlertDestination, UptimeMonitor } from 'terraform-provider-uptime/cdktf';",
+      '',
+      '// Destinations are looked up by channel and label (UptimeAlertDestination.lookup is cached per stack).',
+      'export function define(scope: Construct): void {',
+      ...body,
+      '}',
+      '',
+    ].join('\n'),
+  ]);
+  return [...out, ...(run === 1 ? scaffold(version) : [])];
+}
+
+/** Rewritten on every run: the list of imported-<n>.ts modules, in order. */
+export function index(runs: number[]): string {
+  return [
+    '// Written by `uptimectl import` on every run: the list of imported-<n>.ts modules. Do not edit.',
+    "import type { Construct } from 'constructs';",
+    ...runs.map((n) => `import { define as define${n} } from './imported-${n}.js';`),
+    '',
+    'export function importedMonitors(scope: Construct): void {',
+    ...runs.map((n) => `  define${n}(scope);`),
+    '}',
+    '',
+  ].join('\n');
+}
+
+function scaffold(version: string): [string, string][] {
+  return [
+    [
+      'main.ts',
+      [
+        '// Written by `uptimectl import`. The monitors are in imported-<n>.ts; importedMonitors adds them all.',
+        '// After the first `cdktf deploy` (which imports them into state) the importFrom calls can be removed.',
+        "import { App, TerraformStack } from 'cdktf';",
+        "import type { Construct } from 'constructs';",
+        "import { provider } from 'terraform-provider-uptime/cdktf';",
+        "import { importedMonitors } from './imported-index.js';",
+        '',
+        'class Monitors extends TerraformStack {',
+        '  constructor(scope: Construct, id: string) {',
+        '    super(scope, id);',
+        '    // base_url and token come from UPTIME_BASE_URL and UPTIME_API_TOKEN.',
+        "    new provider.UptimeProvider(this, 'uptime', {});",
+        '    importedMonitors(this);',
+        '  }',
+        '}',
+        '',
+        'const app = new App();',
+        "new Monitors(app, 'monitors');",
+        'app.synth();',
+        '',
+      ].join('\n'),
+    ],
+    [
+      'cdktf.json',
+      `${JSON.stringify({ language: 'typescript', app: 'npx tsx main.ts', terraformProviders: [], context: {} }, null, 2)}\n`,
+    ],
+    [
+      'package.json',
+      `${JSON.stringify(
+        {
+          name: 'uptime-monitors',
+          private: true,
+          type: 'module',
+          scripts: { synth: 'cdktf synth', deploy: 'cdktf deploy' },
+          dependencies: {
+            cdktf: '^0.21.0',
+            constructs: '^10.4.2',
+            'terraform-provider-uptime': `^${version}`,
+          },
+          devDependencies: {
+            'cdktf-cli': '^0.21.0',
+            tsx: '^4.20.0',
+            typescript: '^5.9.0',
+            '@types/node': '^20.0.0',
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    ],
+    [
+      'tsconfig.json',
+      `${JSON.stringify(
+        {
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            skipLibCheck: true,
+            noEmit: true,
+            types: ['node'],
+          },
+          include: ['*.ts'],
+        },
+        null,
+        2,
+      )}\n`,
+    ],
+  ];
+}

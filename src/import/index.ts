@@ -1,0 +1,111 @@
+// `uptimectl import`: writes configuration and import blocks for everything the token can see (filtered), so that
+// `terraform plan` shows only imports. account.ts reads the account, model.ts decides what to write (only what
+// differs from the defaults; secrets kept, never read), hcl.ts / cdktf.ts write it, verify.ts proves the plan.
+// Re-runs are incremental: `.uptimectl-import.json` in the output directory records what was written, and only
+// objects not in it are added, in new files, so the user's edits are never touched.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UptimeClient } from '../client/index.js';
+import { readAccount, type Filters } from './account.js';
+import * as cdktf from './cdktf.js';
+import * as hcl from './hcl.js';
+import { plan, type ImportSet, type Known } from './model.js';
+import { verify } from './verify.js';
+
+export const MANIFEST = '.uptimectl-import.json';
+
+export interface ImportOptions {
+  out: string;
+  format: 'hcl' | 'cdktf';
+  baseUrl: string;
+  token: string;
+  filters: Filters;
+  verify?: boolean;
+  /** Provider version written in required_providers / package.json. */
+  version: string;
+  progress?: (message: string) => void;
+}
+
+export interface ImportResult {
+  written: string[];
+  counts: Record<string, number>;
+  verified?: string;
+}
+
+interface Manifest {
+  format: 'hcl' | 'cdktf';
+  names: Record<string, string>;
+  imported: string[];
+  lookups: Record<string, string>;
+  files: string[];
+}
+
+function readManifest(out: string, format: 'hcl' | 'cdktf'): Manifest {
+  const file = join(out, MANIFEST);
+  if (!existsSync(file)) {
+    const stray = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.tf') || f === 'main.ts') : [];
+    if (stray.length)
+      throw new Error(
+        `${out} already holds ${stray.join(', ')} but no ${MANIFEST}: choose an empty or new --out directory (import adds to directories it wrote)`,
+      );
+    return { format, names: {}, imported: [], lookups: {}, files: [] };
+  }
+  const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  if (m.format !== format)
+    throw new Error(`${out} was written with --format ${m.format}; use the same format to add to it`);
+  return m;
+}
+
+export async function runImport(o: ImportOptions): Promise<ImportResult> {
+  const progress = o.progress ?? (() => {});
+  mkdirSync(o.out, { recursive: true });
+  const manifest = readManifest(o.out, o.format);
+  const known: Known = {
+    names: manifest.names,
+    imported: new Set(manifest.imported),
+    lookups: manifest.lookups,
+  };
+  const client = new UptimeClient({ baseUrl: o.baseUrl, token: o.token });
+  const account = await readAccount(client, o.filters, progress);
+  const set: ImportSet = plan(account, known);
+  const counts: Record<string, number> = {};
+  for (const x of set.objects) counts[x.type] = (counts[x.type] ?? 0) + 1;
+
+  const run =
+    manifest.files.length === 0
+      ? 1
+      : Math.max(...manifest.files.map((f) => Number(/-(\d+)\./.exec(f)?.[1] ?? 1))) + 1;
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    writeFileSync(join(o.out, name), text);
+    written.push(name);
+  };
+  if (set.objects.length || set.lookups.length) {
+    if (o.format === 'hcl') {
+      if (run === 1) write('main.tf', hcl.header(o.version));
+      const suffix = run === 1 ? '' : `-${run}`;
+      if (set.lookups.length) write(`destinations${suffix}.tf`, hcl.lookups(set.lookups));
+      write(`monitors${suffix}.tf`, hcl.objects(set.objects));
+    } else {
+      const all = { ...manifest.lookups };
+      for (const l of set.lookups) all[l.name] = `${l.channel}/${l.label}`;
+      for (const [name, text] of cdktf.files(set, run, o.version, all)) write(name, text);
+      const runs = [...manifest.files, ...written]
+        .flatMap((f) => /^imported-(\d+)\.ts$/.exec(f)?.[1] ?? [])
+        .map(Number);
+      write('imported-index.ts', cdktf.index([...new Set(runs)].sort((a, b) => a - b)));
+    }
+  }
+
+  for (const x of set.objects) {
+    manifest.names[x.id] = x.monitor;
+    manifest.imported.push(`${x.type}/${x.id}`);
+  }
+  for (const l of set.lookups) manifest.lookups[l.name] = `${l.channel}/${l.label}`;
+  manifest.files.push(...written);
+  writeFileSync(join(o.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const result: ImportResult = { written, counts };
+  if (o.verify) result.verified = await verify(o.out, o.format, progress);
+  return result;
+}
