@@ -28,6 +28,8 @@ export interface ImportOptions {
 
 export interface ImportResult {
   written: string[];
+  /** API requests made (retries included). */
+  requests: number;
   counts: Record<string, number>;
   verified?: string;
 }
@@ -65,11 +67,21 @@ export async function runImport(o: ImportOptions): Promise<ImportResult> {
     imported: new Set(manifest.imported),
     lookups: manifest.lookups,
   };
-  const client = new UptimeClient({ baseUrl: o.baseUrl, token: o.token });
+  let requests = 0;
+  const client = new UptimeClient({
+    baseUrl: o.baseUrl,
+    token: o.token,
+    logger: (e) => {
+      if (e.event === 'request') requests++;
+    },
+  });
   const account = await readAccount(client, o.filters, progress);
   const set: ImportSet = plan(account, known);
   const counts: Record<string, number> = {};
-  for (const x of set.objects) counts[x.type] = (counts[x.type] ?? 0) + 1;
+  for (const type of ['uptime_monitor', 'uptime_monitor_alert_settings', 'uptime_status_page']) {
+    const n = set.objects.filter((x) => x.type === type).length;
+    if (n) counts[type] = n;
+  }
 
   const run =
     manifest.files.length === 0
@@ -105,7 +117,7 @@ export async function runImport(o: ImportOptions): Promise<ImportResult> {
   manifest.files.push(...written);
   writeFileSync(join(o.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const result: ImportResult = { written, counts };
+  const result: ImportResult = { written, counts, requests };
   if (o.verify) result.verified = await verify(o.out, o.format, progress);
   return result;
 }

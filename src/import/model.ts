@@ -69,6 +69,9 @@ export function uniqueName(base: string, taken: Set<string>): string {
   return n;
 }
 
+/** Not plain fields: written below by hand (their mapping is hand-written in the provider too). */
+const BY_HAND = new Set(['request_headers', 'auth_config', 'ssl_monitoring', 'domain_monitoring']);
+
 /** Always written, whatever the default: what a reader needs to recognise the monitor. */
 const ALWAYS = new Set(['name', 'url', 'interval_seconds']);
 
@@ -76,7 +79,8 @@ function monitorAttrs(m: Monitor): Attr[] {
   const rec = m as unknown as Record<string, unknown>;
   const attrs: Attr[] = [];
   for (const f of fieldsOf('uptime_monitor')) {
-    if (f.attribute.includes('.') || f.presence === 'computed' || !f.apiName || !(f.apiName in rec)) continue;
+    if (f.attribute.includes('.') || BY_HAND.has(f.attribute) || f.presence === 'computed') continue;
+    if (!f.apiName || !(f.apiName in rec)) continue;
     const v = rec[f.apiName];
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;

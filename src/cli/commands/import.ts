@@ -72,7 +72,7 @@ export function importCommand(): Command {
       const counts = Object.entries(r.counts).map(([t, n]) => `${n} ${t}`);
       process.stdout.write(
         `${counts.length ? `Wrote ${counts.join(', ')} to ${opts.out} (${r.written.join(', ')})` : `Nothing new to import into ${opts.out}`}` +
-          ` in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+          ` in ${((Date.now() - started) / 1000).toFixed(1)} s (${r.requests} API requests).\n` +
           (r.verified ? `Verified: ${r.verified}.\n` : '') +
           (opts.format === 'hcl'
             ? 'Next: terraform init && terraform plan (imports only), terraform apply; then the import blocks can be removed.\n'
