@@ -11,9 +11,10 @@ export function hclString(s: string): string {
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
     .replace(/\t/g, '\\t')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
     .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/\$\{/g, '$${')
-    .replace(/%\{/g, '%%{');
+    .replace(/\$\{/g, () => '$${')
+    .replace(/%\{/g, () => '%%{');
   return `"${body}"`;
 }
 
