@@ -39,7 +39,13 @@ function monitorBlock(
 ): string[] {
   const lines: string[] = [];
   const props: string[] = [];
+  let archived = false;
   for (const a of o.attrs) {
+    // The constructs have no archived prop (an archived monitor is not something to build): set it on the resource.
+    if (a.name === 'archived') {
+      archived = a.value === true;
+      continue;
+    }
     for (const c of a.comment ?? [])
       props.push(
         `    // ${c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable')}`,
@@ -82,6 +88,7 @@ function monitorBlock(
   }
   const v = o.name;
   lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(v)}, {`, ...props, '  });');
+  if (archived) lines.push(`  ${v}.monitor.archived = true; // archived in the service: imported as it is`);
   lines.push(`  ${v}.monitor.importFrom(${ts(o.id)});`);
   if (alertsImported) lines.push(`  ${v}.alertSettings?.importFrom(${ts(o.id)});`);
   if (page) lines.push(`  ${v}.statusPage?.resource.importFrom(${ts(o.id)});`);

@@ -200,9 +200,9 @@ describeTf('uptimectl import', () => {
     expect(third.stdout).toContain('Nothing new to import');
   }, 600_000);
 
-  test('CDKTF: the app synthesizes, plans imports only, applies, and re-plans empty', async () => {
+  test(`CDKTF: all ${N} monitors (archived included): the app synthesizes, plans imports only, applies, and re-plans empty`, async () => {
     const out = join(ws.dir, 'cdktf');
-    const r = await uptimectl(['import', '--out', out, '--format', 'cdktf', '--name', 'Service 1*'], ws.dir);
+    const r = await uptimectl(['import', '--out', out, '--format', 'cdktf', '--include-archived'], ws.dir);
     expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
     for (const f of [
       'main.ts',
@@ -228,7 +228,7 @@ describeTf('uptimectl import', () => {
     const stack = join(out, 'cdktf.out', 'stacks', 'monitors');
     expect((await terraform(['init', '-no-color'], stack)).code).toBe(0);
     const plan = await terraform(['plan', '-no-color'], stack);
-    expect(plan.out).toMatch(/Plan: \d+ to import, 0 to add, 0 to change, 0 to destroy\./);
+    expect(plan.out).toMatch(/Plan: \d{3} to import, 0 to add, 0 to change, 0 to destroy\./);
     const apply = await terraform(['apply', '-auto-approve', '-no-color'], stack);
     expect(apply.out).toMatch(/Apply complete! Resources: \d+ imported, 0 added, 0 changed, 0 destroyed/);
     const replan = await terraform(['plan', '-detailed-exitcode', '-no-color'], stack);
