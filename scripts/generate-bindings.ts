@@ -41,7 +41,7 @@ export async function generateBindings(): Promise<Map<string, string>> {
     const files = new Map<string, string>();
     for (const rel of await listFiles(root)) {
       if (!rel.endsWith('.ts')) continue; // per-namespace README.md files: the docs live in docs/
-      files.set(rel, toNodeNextImports(await readFile(path.join(root, rel), 'utf8')));
+      files.set(rel, toShippedDocs(toNodeNextImports(await readFile(path.join(root, rel), 'utf8'))));
     }
     // The product constructs' props, from the field declarations.
     const { constructProps } = await import('./construct-props.js');
@@ -50,6 +50,29 @@ export async function generateBindings(): Promise<Map<string, string>> {
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The generator links every attribute to a registry page, which is not published. The same pages ship in this
+ * package (docs/, generated from the schema by `npm run docs`): point there instead, naming the attribute.
+ */
+export function toShippedDocs(source: string): string {
+  const URL = String.raw`https:\/\/registry\.terraform\.io\/providers\/[^/\s]+\/[^/\s]+\/[^/\s]+\/docs(?:\/(resources|data-sources)\/([a-z_]+))?(?:#([a-z_]+))?`;
+  const page = (kind?: string, name?: string) => (kind ? `docs/${kind}/${name}.md` : 'docs/index.md');
+  const where = (kind?: string, name?: string) =>
+    `${page(kind, name)} in the terraform-provider-uptime package`;
+  return source
+    .replace(
+      new RegExp(String.raw`Docs at Terraform Registry: \{@link ${URL} [^}]*\}`, 'g'),
+      (_m, kind?: string, name?: string, anchor?: string) =>
+        `Docs: ${where(kind, name)}` +
+        (anchor === 'import' ? ', section Import' : anchor ? `, attribute \`${anchor}\`` : ''),
+    )
+    .replace(
+      new RegExp(String.raw`\{@link ${URL} ([^}]*)\}`, 'g'),
+      (_m, kind?: string, name?: string, _anchor?: string, text?: string) => `${text} (${where(kind, name)})`,
+    )
+    .replace(new RegExp(URL, 'g'), (_m, kind?: string, name?: string) => where(kind, name));
 }
 
 /** The generator writes extensionless relative imports; this package is ESM with NodeNext resolution. */

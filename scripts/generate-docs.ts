@@ -1,5 +1,6 @@
 // `npm run docs`: writes the reference pages (docs/index.md, docs/resources/*.md, docs/data-sources/*.md) from
-// the provider's declarations (src/provider), the one source of truth for schema, examples and import text.
+// the provider's declarations (src/provider), the one source of truth for schema, examples and import text, and
+// docs/constructs.md from the product constructs' TSDoc (scripts/construct-docs.ts).
 // `npm run docs -- --check` writes nothing and exits 1 when a committed page differs or is missing.
 // Guides (docs/guides) are written by hand and left alone.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderProviderDocs } from '../src/protocol/framework/docs.js';
 import { uptimeProvider } from '../src/provider/index.js';
+import { renderConstructDocs } from './construct-docs.js';
 
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 /** Directories whose every page is generated (anything else in them is stale). */
@@ -22,7 +24,7 @@ interface DocsChanges {
 }
 
 function docsChanges(): DocsChanges {
-  const pages = renderProviderDocs(uptimeProvider);
+  const pages = { ...renderProviderDocs(uptimeProvider), 'constructs.md': renderConstructDocs() };
   const write = new Map<string, string>();
   for (const [rel, text] of Object.entries(pages)) {
     const file = join(DOCS, rel);

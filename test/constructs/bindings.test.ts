@@ -30,3 +30,21 @@ describe('generated CDKTF bindings', () => {
     ]);
   });
 });
+
+test('the bindings link to docs that exist (shipped in the package), never to an unpublished registry page', () => {
+  const { readdirSync, readFileSync, existsSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const { join } = jest.requireActual<typeof import('node:path')>('node:path');
+  const root = join(__dirname, '..', '..');
+  const dir = join(root, 'src', 'constructs', 'generated');
+  const pages = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true }) as string[]) {
+    if (!entry.endsWith('.ts')) continue;
+    const text = readFileSync(join(dir, entry), 'utf8');
+    expect([entry, text.includes('registry.terraform.io/providers')]).toEqual([entry, false]);
+    for (const m of text.matchAll(/(docs\/[a-z/_-]+\.md) in the terraform-provider-uptime package/g))
+      pages.add(m[1]!);
+  }
+  expect(pages.size).toBeGreaterThanOrEqual(10);
+  for (const p of pages) expect([p, existsSync(join(root, p))]).toEqual([p, true]);
+  expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files).toContain('docs');
+});

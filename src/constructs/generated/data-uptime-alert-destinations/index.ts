@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations
+// docs/data-sources/alert_destinations.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,19 +10,19 @@ export interface DataUptimeAlertDestinationsConfig extends cdktf.TerraformMetaAr
   /**
   * Only this channel: email or sms.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations#channel DataUptimeAlertDestinations#channel}
+  * Docs: docs/data-sources/alert_destinations.md in the terraform-provider-uptime package, attribute `channel`
   */
   readonly channel?: string;
   /**
   * Only the default (true) or non-default (false) destinations.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations#is_default DataUptimeAlertDestinations#is_default}
+  * Docs: docs/data-sources/alert_destinations.md in the terraform-provider-uptime package, attribute `is_default`
   */
   readonly isDefault?: boolean | cdktf.IResolvable;
   /**
   * Only destinations with exactly this label.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations#label DataUptimeAlertDestinations#label}
+  * Docs: docs/data-sources/alert_destinations.md in the terraform-provider-uptime package, attribute `label`
   */
   readonly label?: string;
 }
@@ -128,7 +128,7 @@ export class DataUptimeAlertDestinationsDestinationsList extends cdktf.ComplexLi
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations uptime_alert_destinations}
+* Represents a uptime_alert_destinations (docs/data-sources/alert_destinations.md in the terraform-provider-uptime package)
 */
 export class DataUptimeAlertDestinations extends cdktf.TerraformDataSource {
 
@@ -144,7 +144,7 @@ export class DataUptimeAlertDestinations extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeAlertDestinations resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeAlertDestinations to import
-  * @param importFromId The id of the existing DataUptimeAlertDestinations that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeAlertDestinations that should be imported. Refer to the import section (docs/data-sources/alert_destinations.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeAlertDestinations to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -156,7 +156,7 @@ export class DataUptimeAlertDestinations extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/alert_destinations uptime_alert_destinations} Data Source
+  * Create a new uptime_alert_destinations (docs/data-sources/alert_destinations.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/capabilities
+// docs/data-sources/capabilities.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -291,7 +291,7 @@ export class DataUptimeCapabilitiesTokenOutputReference extends cdktf.ComplexObj
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/capabilities uptime_capabilities}
+* Represents a uptime_capabilities (docs/data-sources/capabilities.md in the terraform-provider-uptime package)
 */
 export class DataUptimeCapabilities extends cdktf.TerraformDataSource {
 
@@ -307,7 +307,7 @@ export class DataUptimeCapabilities extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeCapabilities resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeCapabilities to import
-  * @param importFromId The id of the existing DataUptimeCapabilities that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/capabilities#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeCapabilities that should be imported. Refer to the import section (docs/data-sources/capabilities.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeCapabilities to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -319,7 +319,7 @@ export class DataUptimeCapabilities extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/capabilities uptime_capabilities} Data Source
+  * Create a new uptime_capabilities (docs/data-sources/capabilities.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

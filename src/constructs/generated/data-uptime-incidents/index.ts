@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents
+// docs/data-sources/incidents.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,19 +10,19 @@ export interface DataUptimeIncidentsConfig extends cdktf.TerraformMetaArguments 
   /**
   * Only incidents of this monitor (a UUID).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#monitor_id DataUptimeIncidents#monitor_id}
+  * Docs: docs/data-sources/incidents.md in the terraform-provider-uptime package, attribute `monitor_id`
   */
   readonly monitorId?: string;
   /**
   * Only incidents with this status: `open` or `resolved`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#status DataUptimeIncidents#status}
+  * Docs: docs/data-sources/incidents.md in the terraform-provider-uptime package, attribute `status`
   */
   readonly status?: string;
   /**
   * Only incidents of this type: `availability` or `performance`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#type DataUptimeIncidents#type}
+  * Docs: docs/data-sources/incidents.md in the terraform-provider-uptime package, attribute `type`
   */
   readonly type?: string;
 }
@@ -163,7 +163,7 @@ export class DataUptimeIncidentsIncidentsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents uptime_incidents}
+* Represents a uptime_incidents (docs/data-sources/incidents.md in the terraform-provider-uptime package)
 */
 export class DataUptimeIncidents extends cdktf.TerraformDataSource {
 
@@ -179,7 +179,7 @@ export class DataUptimeIncidents extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeIncidents resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeIncidents to import
-  * @param importFromId The id of the existing DataUptimeIncidents that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeIncidents that should be imported. Refer to the import section (docs/data-sources/incidents.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeIncidents to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -191,7 +191,7 @@ export class DataUptimeIncidents extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/incidents uptime_incidents} Data Source
+  * Create a new uptime_incidents (docs/data-sources/incidents.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

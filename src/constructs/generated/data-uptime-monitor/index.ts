@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor
+// docs/data-sources/monitor.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataUptimeMonitorConfig extends cdktf.TerraformMetaArguments {
   /**
   * Monitor id (a UUID).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor#id DataUptimeMonitor#id}
+  * Docs: docs/data-sources/monitor.md in the terraform-provider-uptime package, attribute `id`
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -257,7 +257,7 @@ export class DataUptimeMonitorSslExpiryOutputReference extends cdktf.ComplexObje
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor uptime_monitor}
+* Represents a uptime_monitor (docs/data-sources/monitor.md in the terraform-provider-uptime package)
 */
 export class DataUptimeMonitor extends cdktf.TerraformDataSource {
 
@@ -273,7 +273,7 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeMonitor resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeMonitor to import
-  * @param importFromId The id of the existing DataUptimeMonitor that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeMonitor that should be imported. Refer to the import section (docs/data-sources/monitor.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeMonitor to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -285,7 +285,7 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitor uptime_monitor} Data Source
+  * Create a new uptime_monitor (docs/data-sources/monitor.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

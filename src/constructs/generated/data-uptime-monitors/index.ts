@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors
+// docs/data-sources/monitors.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,31 +10,31 @@ export interface DataUptimeMonitorsConfig extends cdktf.TerraformMetaArguments {
   /**
   * Only enabled (true) or disabled (false) monitors.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#enabled DataUptimeMonitors#enabled}
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
   * Only monitors with this status: `up`, `down`, `pending` or `paused`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#status DataUptimeMonitors#status}
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `status`
   */
   readonly status?: string;
   /**
   * Only monitors of this type (http).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#type DataUptimeMonitors#type}
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `type`
   */
   readonly type?: string;
   /**
   * Only monitors updated after this RFC 3339 time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#updated_after DataUptimeMonitors#updated_after}
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `updated_after`
   */
   readonly updatedAfter?: string;
   /**
   * Only monitors updated before this RFC 3339 time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#updated_before DataUptimeMonitors#updated_before}
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `updated_before`
   */
   readonly updatedBefore?: string;
 }
@@ -476,7 +476,7 @@ export class DataUptimeMonitorsMonitorsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors uptime_monitors}
+* Represents a uptime_monitors (docs/data-sources/monitors.md in the terraform-provider-uptime package)
 */
 export class DataUptimeMonitors extends cdktf.TerraformDataSource {
 
@@ -492,7 +492,7 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeMonitors resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeMonitors to import
-  * @param importFromId The id of the existing DataUptimeMonitors that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeMonitors that should be imported. Refer to the import section (docs/data-sources/monitors.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeMonitors to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -504,7 +504,7 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/monitors uptime_monitors} Data Source
+  * Create a new uptime_monitors (docs/data-sources/monitors.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/status_page
+// docs/data-sources/status_page.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataUptimeStatusPageConfig extends cdktf.TerraformMetaArguments
   /**
   * Monitor id (a UUID).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/status_page#monitor_id DataUptimeStatusPage#monitor_id}
+  * Docs: docs/data-sources/status_page.md in the terraform-provider-uptime package, attribute `monitor_id`
   */
   readonly monitorId: string;
 }
@@ -149,7 +149,7 @@ export class DataUptimeStatusPageDisplayOptionsOutputReference extends cdktf.Com
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/status_page uptime_status_page}
+* Represents a uptime_status_page (docs/data-sources/status_page.md in the terraform-provider-uptime package)
 */
 export class DataUptimeStatusPage extends cdktf.TerraformDataSource {
 
@@ -165,7 +165,7 @@ export class DataUptimeStatusPage extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataUptimeStatusPage resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataUptimeStatusPage to import
-  * @param importFromId The id of the existing DataUptimeStatusPage that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/status_page#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataUptimeStatusPage that should be imported. Refer to the import section (docs/data-sources/status_page.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataUptimeStatusPage to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -177,7 +177,7 @@ export class DataUptimeStatusPage extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/data-sources/status_page uptime_status_page} Data Source
+  * Create a new uptime_status_page (docs/data-sources/status_page.md in the terraform-provider-uptime package) Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings
+// docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface MonitorAlertSettingsConfig extends cdktf.TerraformMetaArguments
   /**
   * Alert channels. Omitted or null: email on, SMS off (the defaults).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#channels MonitorAlertSettings#channels}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `channels`
   */
   readonly channels?: MonitorAlertSettingsChannels;
   /**
   * Verified destinations to alert (see the `uptime_alert_destinations` data source). Omitted or null: not managed (the current selection is kept and shown). When set, a null `email`/`sms` means no destination for that channel. Ids that are not among the account's verified destinations fail at plan time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#destination_ids MonitorAlertSettings#destination_ids}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `destination_ids`
   */
   readonly destinationIds?: MonitorAlertSettingsDestinationIds;
   /**
   * The monitor (UUID). Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#monitor_id MonitorAlertSettings#monitor_id}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `monitor_id`
   */
   readonly monitorId: string;
   /**
   * Slow-response alerts. Omitted or null: disabled, 5000 ms, 3 consecutive checks (the defaults).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#slow_response_alerts MonitorAlertSettings#slow_response_alerts}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `slow_response_alerts`
   */
   readonly slowResponseAlerts?: MonitorAlertSettingsSlowResponseAlerts;
 }
@@ -36,13 +36,13 @@ export interface MonitorAlertSettingsChannels {
   /**
   * Email alerts. Omitted: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#email MonitorAlertSettings#email}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `email`
   */
   readonly email?: boolean | cdktf.IResolvable;
   /**
   * SMS alerts (needs a plan with SMS alerts; checked at plan time). Omitted: false.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#sms MonitorAlertSettings#sms}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `sms`
   */
   readonly sms?: boolean | cdktf.IResolvable;
 }
@@ -167,13 +167,13 @@ export interface MonitorAlertSettingsDestinationIds {
   /**
   * Email destination id (`dest_email_<24 hex>`); null: none.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#email MonitorAlertSettings#email}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `email`
   */
   readonly email?: string;
   /**
   * SMS destination id (`dest_sms_<24 hex>`); null: none.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#sms MonitorAlertSettings#sms}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `sms`
   */
   readonly sms?: string;
 }
@@ -298,19 +298,19 @@ export interface MonitorAlertSettingsSlowResponseAlerts {
   /**
   * Slow checks in a row before alerting: one of 2, 3, 4, 5. Omitted: 3.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#consecutive_limit MonitorAlertSettings#consecutive_limit}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `consecutive_limit`
   */
   readonly consecutiveLimit?: number;
   /**
   * Whether slow responses raise alerts. Omitted: false.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#enabled MonitorAlertSettings#enabled}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
   * Response time in milliseconds above which a check counts as slow: one of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#threshold_ms MonitorAlertSettings#threshold_ms}
+  * Docs: docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package, attribute `threshold_ms`
   */
   readonly thresholdMs?: number;
 }
@@ -462,7 +462,7 @@ export class MonitorAlertSettingsSlowResponseAlertsOutputReference extends cdktf
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings uptime_monitor_alert_settings}
+* Represents a uptime_monitor_alert_settings (docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package)
 */
 export class MonitorAlertSettings extends cdktf.TerraformResource {
 
@@ -478,7 +478,7 @@ export class MonitorAlertSettings extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a MonitorAlertSettings resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the MonitorAlertSettings to import
-  * @param importFromId The id of the existing MonitorAlertSettings that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing MonitorAlertSettings that should be imported. Refer to the import section (docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the MonitorAlertSettings to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -490,7 +490,7 @@ export class MonitorAlertSettings extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor_alert_settings uptime_monitor_alert_settings} Resource
+  * Create a new uptime_monitor_alert_settings (docs/resources/monitor_alert_settings.md in the terraform-provider-uptime package) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

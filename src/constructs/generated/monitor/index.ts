@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor
+// docs/resources/monitor.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,79 +10,79 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   /**
   * HTTP status codes (100 to 599) that count as up. Omitted, null or `[]`: any 2xx status (the service default); null and `[]` are equivalent.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#accepted_status_codes Monitor#accepted_status_codes}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `accepted_status_codes`
   */
   readonly acceptedStatusCodes?: number[];
   /**
   * Whether the monitor is archived (no checks, history kept). Omitted or null: false, so applying a config for an archived (e.g. imported) monitor reactivates it.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#archived Monitor#archived}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `archived`
   */
   readonly archived?: boolean | cdktf.IResolvable;
   /**
   * Authentication for the checked URL. Omitted or null: none (`type = "none"`, the service default; equivalent).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#auth_config Monitor#auth_config}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `auth_config`
   */
   readonly authConfig?: MonitorAuthConfig;
   /**
   * Domain registration expiry monitoring. Omitted or null: disabled with `warn_days = 14` (the service default; equivalent).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#domain_monitoring Monitor#domain_monitoring}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `domain_monitoring`
   */
   readonly domainMonitoring?: MonitorDomainMonitoring;
   /**
   * Whether checks run. Changes go through pause/activate. While the monitor is archived this holds the value to restore when it is reactivated. Omitted or null: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#enabled Monitor#enabled}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
   * Whether redirects are followed. Omitted or null: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#follow_redirects Monitor#follow_redirects}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `follow_redirects`
   */
   readonly followRedirects?: boolean | cdktf.IResolvable;
   /**
   * Seconds between checks: one of 60, 300, 900, 1800, 3600, and not below the account plan's minimum (checked at plan time). Omitted or null: the service default when the monitor is created (300, or the plan's minimum when that is larger; known after apply); afterwards the monitor's current interval is kept, also when the plan's minimum changes or the interval is changed outside Terraform.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#interval_seconds Monitor#interval_seconds}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `interval_seconds`
   */
   readonly intervalSeconds?: number;
   /**
   * Display name, at most 120 characters. Omitted or null: the host of `url` (the service default), kept in step when `url` changes.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#name Monitor#name}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `name`
   */
   readonly name?: string;
   /**
   * Headers sent with every check, at most 10. The list replaces the saved list as a whole. Omitted, null or `[]`: no headers (equivalent). Every value is sensitive.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#request_headers Monitor#request_headers}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `request_headers`
   */
   readonly requestHeaders?: MonitorRequestHeaders[] | cdktf.IResolvable;
   /**
   * `GET` or `HEAD`. Lower case is accepted; your spelling is kept in state. Omitted or null: `GET`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#request_method Monitor#request_method}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `request_method`
   */
   readonly requestMethod?: string;
   /**
   * SSL certificate expiry monitoring. Omitted or null: disabled with `warn_days = 14` (the service default; equivalent).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#ssl_monitoring Monitor#ssl_monitoring}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `ssl_monitoring`
   */
   readonly sslMonitoring?: MonitorSslMonitoring;
   /**
   * Request timeout in milliseconds, 1000 to 10000. Omitted or null: 10000.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#timeout_ms Monitor#timeout_ms}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `timeout_ms`
   */
   readonly timeoutMs?: number;
   /**
   * Absolute http or https URL to check, at most 2048 characters.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#url Monitor#url}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `url`
   */
   readonly url: string;
 }
@@ -90,31 +90,31 @@ export interface MonitorAuthConfig {
   /**
   * Basic-auth password, at most 1024 characters. Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again. Null: the saved password is kept. Conflicts with `password_wo`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password Monitor#password}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password`
   */
   readonly password?: string;
   /**
   * Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password_wo Monitor#password_wo}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password_wo`
   */
   readonly passwordWo?: string;
   /**
   * Required with `password_wo`. Change this number to send `password_wo` again. Set to null in state when the service reports the password gone, so the next plan re-sends it.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#password_wo_version Monitor#password_wo_version}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password_wo_version`
   */
   readonly passwordWoVersion?: number;
   /**
   * `none` or `basic`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#type Monitor#type}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `type`
   */
   readonly type: string;
   /**
   * Basic-auth user name, at most 256 characters; required when `type = "basic"`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#username Monitor#username}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `username`
   */
   readonly username?: string;
 }
@@ -323,13 +323,13 @@ export interface MonitorDomainMonitoring {
   /**
   * Whether domain expiry is watched.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#enabled Monitor#enabled}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled: boolean | cdktf.IResolvable;
   /**
   * Days before expiry to warn, 1 to 90. Omitted or null: 14.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#warn_days Monitor#warn_days}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `warn_days`
   */
   readonly warnDays?: number;
 }
@@ -451,25 +451,25 @@ export interface MonitorRequestHeaders {
   /**
   * Header name (an HTTP token, at most 256 characters).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#name Monitor#name}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `name`
   */
   readonly name: string;
   /**
   * Header value, at most 4096 characters. Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again. Null: the saved value (if any) is kept. Conflicts with `value_wo`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#value Monitor#value}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `value`
   */
   readonly value?: string;
   /**
   * Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#value_wo Monitor#value_wo}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `value_wo`
   */
   readonly valueWo?: string;
   /**
   * Required with `value_wo`. Change this number to send `value_wo` again. Set to null in state when the service reports the value gone, so the next plan re-sends it.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#value_wo_version Monitor#value_wo_version}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `value_wo_version`
   */
   readonly valueWoVersion?: number;
 }
@@ -671,13 +671,13 @@ export interface MonitorSslMonitoring {
   /**
   * Whether certificate expiry is watched.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#enabled Monitor#enabled}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled: boolean | cdktf.IResolvable;
   /**
   * Days before expiry to warn, 1 to 90. Omitted or null: 14.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#warn_days Monitor#warn_days}
+  * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `warn_days`
   */
   readonly warnDays?: number;
 }
@@ -797,7 +797,7 @@ export class MonitorSslMonitoringOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor uptime_monitor}
+* Represents a uptime_monitor (docs/resources/monitor.md in the terraform-provider-uptime package)
 */
 export class Monitor extends cdktf.TerraformResource {
 
@@ -813,7 +813,7 @@ export class Monitor extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Monitor resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Monitor to import
-  * @param importFromId The id of the existing Monitor that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Monitor that should be imported. Refer to the import section (docs/resources/monitor.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Monitor to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -825,7 +825,7 @@ export class Monitor extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/monitor uptime_monitor} Resource
+  * Create a new uptime_monitor (docs/resources/monitor.md in the terraform-provider-uptime package) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs
+// docs/index.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,37 +10,37 @@ export interface UptimeProviderConfig {
   /**
   * Base URL of the Monitoring Service API, e.g. `https://api.uptime.example/v1`. Defaults to the `UPTIME_BASE_URL` environment variable; one of the two is required. Must use https, except for `localhost`, `127.0.0.1` and `::1` (the local service, `npx uptimectl service`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#base_url UptimeProvider#base_url}
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `base_url`
   */
   readonly baseUrl?: string;
   /**
   * How many times a failed request is retried, 0 to 20 (connection errors, timeouts, 429 and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). Omitted or null: 2 (three attempts in all).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#max_retries UptimeProvider#max_retries}
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `max_retries`
   */
   readonly maxRetries?: number;
   /**
   * Deadline of one attempt of a read request (GET), in milliseconds, 1 to 600000. Omitted or null: 15000. Writes keep 30 seconds per attempt and connecting 5 seconds; this setting changes neither.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#request_timeout_ms UptimeProvider#request_timeout_ms}
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `request_timeout_ms`
   */
   readonly requestTimeoutMs?: number;
   /**
   * API token. Defaults to the `UPTIME_API_TOKEN` environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#token UptimeProvider#token}
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `token`
   */
   readonly token?: string;
   /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#alias UptimeProvider#alias}
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `alias`
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs uptime}
+* Represents a uptime (docs/index.md in the terraform-provider-uptime package)
 */
 export class UptimeProvider extends cdktf.TerraformProvider {
 
@@ -56,7 +56,7 @@ export class UptimeProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a UptimeProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the UptimeProvider to import
-  * @param importFromId The id of the existing UptimeProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing UptimeProvider that should be imported. Refer to the import section (docs/index.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the UptimeProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -68,7 +68,7 @@ export class UptimeProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs uptime} Resource
+  * Create a new uptime (docs/index.md in the terraform-provider-uptime package) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

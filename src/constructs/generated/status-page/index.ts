@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page
+// docs/resources/status_page.md in the terraform-provider-uptime package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,37 +10,37 @@ export interface StatusPageConfig extends cdktf.TerraformMetaArguments {
   /**
   * Description, at most 500 characters. Omitted or null: no description (cleared).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#description StatusPage#description}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `description`
   */
   readonly description?: string;
   /**
   * Sections shown on the page. Omitted or null: all shown.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#display_options StatusPage#display_options}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `display_options`
   */
   readonly displayOptions?: StatusPageDisplayOptions;
   /**
   * Whether the page is published. Omitted or null: true (declaring the resource publishes the page).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#enabled StatusPage#enabled}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
   * The monitor (UUID). Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#monitor_id StatusPage#monitor_id}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `monitor_id`
   */
   readonly monitorId: string;
   /**
   * Ask search engines not to index the page. Omitted or null: false.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#noindex StatusPage#noindex}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `noindex`
   */
   readonly noindex?: boolean | cdktf.IResolvable;
   /**
   * Title, at most 120 characters. Omitted or null: not managed (the current title is kept and shown; the API cannot clear a title).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#title StatusPage#title}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `title`
   */
   readonly title?: string;
 }
@@ -112,25 +112,25 @@ export interface StatusPageDisplayOptions {
   /**
   * Omitted: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#incidents StatusPage#incidents}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `incidents`
   */
   readonly incidents?: boolean | cdktf.IResolvable;
   /**
   * Omitted: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#recent_history StatusPage#recent_history}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `recent_history`
   */
   readonly recentHistory?: boolean | cdktf.IResolvable;
   /**
   * Omitted: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#response_time StatusPage#response_time}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `response_time`
   */
   readonly responseTime?: boolean | cdktf.IResolvable;
   /**
   * Omitted: true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#uptime_timeline StatusPage#uptime_timeline}
+  * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `uptime_timeline`
   */
   readonly uptimeTimeline?: boolean | cdktf.IResolvable;
 }
@@ -311,7 +311,7 @@ export class StatusPageDisplayOptionsOutputReference extends cdktf.ComplexObject
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page uptime_status_page}
+* Represents a uptime_status_page (docs/resources/status_page.md in the terraform-provider-uptime package)
 */
 export class StatusPage extends cdktf.TerraformResource {
 
@@ -327,7 +327,7 @@ export class StatusPage extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a StatusPage resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the StatusPage to import
-  * @param importFromId The id of the existing StatusPage that should be imported. Refer to the {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing StatusPage that should be imported. Refer to the import section (docs/resources/status_page.md in the terraform-provider-uptime package) in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the StatusPage to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -339,7 +339,7 @@ export class StatusPage extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/uptime-monitoring/uptime/0.1.0/docs/resources/status_page uptime_status_page} Resource
+  * Create a new uptime_status_page (docs/resources/status_page.md in the terraform-provider-uptime package) Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
