@@ -24,7 +24,10 @@ export interface UptimeAlertDestinationProps<C extends AlertChannel = AlertChann
    * @example "Ops team"
    */
   readonly label: string;
-  /** Provider to read with. Default: the stack's default `uptime` provider. */
+  /**
+   * Provider to read with. Default: the stack's default `uptime` provider.
+   * @example new provider.UptimeProvider(this, 'eu', { alias: 'eu' })
+   */
   readonly provider?: TerraformProvider;
 }
 

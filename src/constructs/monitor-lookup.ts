@@ -11,7 +11,10 @@ export interface UptimeMonitorLookupProps {
    * @example "Example status"
    */
   readonly name: string;
-  /** Provider to read with. Default: the stack's default `uptime` provider. */
+  /**
+   * Provider to read with. Default: the stack's default `uptime` provider.
+   * @example new provider.UptimeProvider(this, 'eu', { alias: 'eu' })
+   */
   readonly provider?: TerraformProvider;
 }
 

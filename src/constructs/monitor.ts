@@ -67,6 +67,7 @@ export interface UptimeBasicAuth {
   /**
    * Password, at most 1024 characters; must be a token from a sensitive variable (a literal string is a synth
    * error). Default: none.
+   * @example new TerraformVariable(this, 'monitor_password', { type: 'string', sensitive: true }).stringValue
    */
   readonly password?: string;
 }
@@ -76,11 +77,13 @@ export interface UptimeExpiryMonitoring {
   /**
    * Whether it is on.
    * @default true
+   * @example true
    */
   readonly enabled?: boolean;
   /**
    * Days before expiry to warn: 1 to 90.
    * @default 14
+   * @example 30
    */
   readonly warnDays?: number;
 }
@@ -129,20 +132,34 @@ export interface UptimeMonitorSettings extends UptimeMonitorFieldSettings {
   /**
    * Request headers, at most 10 (`REQUEST_HEADERS_MAX`). A monitor's headers are added to its group's; a header
    * with the same name (ignoring case) replaces the group's. Default: none.
+   * @example [{ name: 'X-Api-Key', value: apiKey.stringValue }]
    */
   readonly requestHeaders?: UptimeRequestHeader[];
-  /** HTTP basic authentication. Default: none. */
+  /**
+   * HTTP basic authentication. Default: none.
+   * @example { username: 'monitor', password: password.stringValue }
+   */
   readonly basicAuth?: UptimeBasicAuth;
-  /** TLS certificate expiry monitoring. Default: off. */
+  /**
+   * TLS certificate expiry monitoring. Default: off.
+   * @example { warnDays: 21 }
+   */
   readonly sslMonitoring?: UptimeExpiryMonitoring;
-  /** Domain registration expiry monitoring. Default: off. */
+  /**
+   * Domain registration expiry monitoring. Default: off.
+   * @example { enabled: true }
+   */
   readonly domainMonitoring?: UptimeExpiryMonitoring;
   /**
    * Alert channels, destinations and slow-response alerts. A monitor's `alerts` are merged key by key over its
    * group's. Default: the service's defaults, not managed.
+   * @example { email: UptimeAlertDestination.lookup(this, 'email', 'Ops team'), slowResponse: { thresholdMs: 2000 } }
    */
   readonly alerts?: UptimeMonitorAlerts;
-  /** Provider for the monitor's resources and lookups. Default: the stack's default `uptime` provider. */
+  /**
+   * Provider for the monitor's resources and lookups. Default: the stack's default `uptime` provider.
+   * @example new provider.UptimeProvider(this, 'eu', { alias: 'eu' })
+   */
   readonly provider?: TerraformProvider;
 }
 
@@ -151,6 +168,7 @@ export interface UptimeMonitorProps extends UptimeMonitorSettings, UptimeMonitor
    * The content of the monitor's public status page. The page must first be set up in the dashboard, which is
    * only possible once the monitor exists: add this prop after that (the service refuses changes to a page that
    * is not set up yet). Default: the page is not managed.
+   * @example { title: 'Example Inc. status', displayOptions: { responseTime: false } }
    */
   readonly statusPage?: UptimeStatusPageContent;
 }
@@ -260,7 +278,10 @@ export class UptimeMonitor extends Construct {
   readonly monitor: Monitor;
   /** The `uptime_monitor_alert_settings` resource, when alerts are managed. */
   readonly alertSettings?: MonitorAlertSettings;
-  /** The status page construct, when `statusPage` is given. */
+  /**
+   * The status page construct, when `statusPage` is given.
+   * @example { title: 'Example Inc. status', displayOptions: { responseTime: false } }
+   */
   readonly statusPage?: UptimeStatusPage;
 
   constructor(scope: Construct, id: string, props: UptimeMonitorProps) {

@@ -11,13 +11,25 @@ export { STATUS_PAGE_DESCRIPTION_MAX, STATUS_PAGE_TITLE_MAX };
 
 /** Sections shown on the page. Each one omitted: shown. */
 export interface UptimeStatusPageSections {
-  /** The uptime timeline. Default: true. */
+  /**
+   * The uptime timeline. Default: true.
+   * @example true
+   */
   readonly uptimeTimeline?: boolean;
-  /** The response-time chart. Default: true. */
+  /**
+   * The response-time chart. Default: true.
+   * @example false
+   */
   readonly responseTime?: boolean;
-  /** The incident list. Default: true. */
+  /**
+   * The incident list. Default: true.
+   * @example true
+   */
   readonly incidents?: boolean;
-  /** The recent check history. Default: true. */
+  /**
+   * The recent check history. Default: true.
+   * @example true
+   */
   readonly recentHistory?: boolean;
 }
 
@@ -30,6 +42,7 @@ export interface UptimeStatusPageContent {
   /**
    * Whether the page is published.
    * @default true
+   * @example true
    */
   readonly enabled?: boolean;
   /**
@@ -46,9 +59,13 @@ export interface UptimeStatusPageContent {
   /**
    * Ask search engines not to index the page.
    * @default false
+   * @example true
    */
   readonly noindex?: boolean;
-  /** Sections shown. Default: all. */
+  /**
+   * Sections shown. Default: all.
+   * @example { responseTime: false }
+   */
   readonly displayOptions?: UptimeStatusPageSections;
 }
 
@@ -56,9 +73,13 @@ export interface UptimeStatusPageProps extends UptimeStatusPageContent {
   /**
    * The monitor whose page this is (a UUID, usually a token such as `monitor.monitorId` or
    * `UptimeMonitorLookup.monitorId`).
+   * @example monitor.monitorId
    */
   readonly monitorId: string;
-  /** Provider to use. Default: the stack's default `uptime` provider. */
+  /**
+   * Provider to use. Default: the stack's default `uptime` provider.
+   * @example new provider.UptimeProvider(this, 'eu', { alias: 'eu' })
+   */
   readonly provider?: TerraformProvider;
 }
 

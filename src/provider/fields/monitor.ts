@@ -65,6 +65,7 @@ export const monitorFields = fieldTable<Monitor>()({
     presence: 'optional-computed',
     default: DECIDED.monitorDefaults.timeoutMs,
     construct: 'settings',
+    example: '5000',
     description: `Request timeout in milliseconds, ${TIMEOUT_MS.min} to ${TIMEOUT_MS.max}.`,
   },
   requestMethod: {
@@ -75,6 +76,7 @@ export const monitorFields = fieldTable<Monitor>()({
     caseInsensitive: true,
     default: DECIDED.monitorDefaults.requestMethod,
     construct: 'settings',
+    example: "'HEAD'",
     description: `${codes(REQUEST_METHODS)}.`,
     resourceNote: 'Lower case is accepted; your spelling is kept in state.',
   },
@@ -84,6 +86,7 @@ export const monitorFields = fieldTable<Monitor>()({
     presence: 'optional-computed',
     default: DECIDED.monitorDefaults.followRedirects,
     construct: 'settings',
+    example: 'false',
     description: 'Whether redirects are followed.',
   },
   acceptedStatusCodes: {
@@ -104,6 +107,7 @@ export const monitorFields = fieldTable<Monitor>()({
     default: true,
     lifecycle: true,
     construct: 'settings',
+    example: 'false',
     description: 'Whether checks run.',
     resourceNote:
       'Changes go through pause/activate. While the monitor is archived this holds the value to restore when it is reactivated.',

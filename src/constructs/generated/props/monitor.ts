@@ -10,16 +10,19 @@ export interface UptimeMonitorFieldSettings {
   /**
    * Request timeout in milliseconds, 1000 to 10000.
    * @default 10000
+   * @example 5000
    */
   readonly timeoutMs?: number;
   /**
    * `GET` or `HEAD`.
    * @default "GET"
+   * @example 'HEAD'
    */
   readonly requestMethod?: "GET" | "HEAD";
   /**
    * Whether redirects are followed.
    * @default true
+   * @example false
    */
   readonly followRedirects?: boolean;
   /**
@@ -30,6 +33,7 @@ export interface UptimeMonitorFieldSettings {
   /**
    * Whether checks run.
    * @default true
+   * @example false
    */
   readonly enabled?: boolean;
 }
