@@ -51,9 +51,9 @@ async function run(
   cmd: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  opts: { hide?: string[]; brief?: boolean } = {},
+  opts: { hide?: string[]; brief?: boolean; cwd?: string } = {},
 ): Promise<void> {
-  const child = spawn(cmd, args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, { cwd: opts.cwd ?? repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
   const relay = (stream: NodeJS.ReadableStream) => {
     createInterface({ input: stream }).on('line', (raw) => {
@@ -187,19 +187,37 @@ async function main(): Promise<void> {
     const out = path.join(work, 'cdktf.out');
     const hide = [token, apiKey];
 
-    step('Deploying examples/quickstart (cdktf deploy --auto-approve --skip-provider-lock)');
+    // cdktf locks providers through the registry unless the stack's lock file already has them: synthesize, then
+    // make the lock file offline from the mirror, and deploy without --skip-provider-lock.
+    step(
+      'Synthesizing examples/quickstart and locking the provider offline (cdktf synth; terraform providers lock -fs-mirror)',
+    );
+    await run(process.execPath, [cdktf, 'synth', '--output', out], env, { hide, brief: true });
+    const platform = `${process.platform}_${process.arch === 'x64' ? 'amd64' : process.arch}`;
+    await run(
+      'terraform',
+      [
+        'providers',
+        'lock',
+        `-fs-mirror=${path.join(work, 'mirror')}`,
+        `-platform=${platform}`,
+        'uptime-monitoring/uptime',
+      ],
+      env,
+      { hide, brief: true, cwd: path.join(out, 'stacks', 'quickstart') },
+    );
+
+    step('Deploying examples/quickstart (cdktf deploy --auto-approve)');
     say(
       '3 monitors (2 in a group with shared defaults), their alert settings (destinations looked up by label),',
     );
     say(
       'and the content of the status page of the seeded monitor "Example status" (set up in the dashboard)',
     );
-    await run(
-      process.execPath,
-      [cdktf, 'deploy', '--auto-approve', '--skip-provider-lock', '--output', out],
-      env,
-      { hide, brief: true },
-    );
+    await run(process.execPath, [cdktf, 'deploy', '--auto-approve', '--output', out], env, {
+      hide,
+      brief: true,
+    });
     say(`deployed in ${took()}`);
 
     const client = new UptimeClient({ baseUrl, token });
@@ -209,13 +227,11 @@ async function main(): Promise<void> {
     for (const want of ['Homepage', 'Docs', 'API health'])
       if (!names.includes(want)) throw new Error(`monitor "${want}" is not in the service after deploy`);
 
-    step('Destroying the quickstart (cdktf destroy --auto-approve --skip-provider-lock --skip-synth)');
-    await run(
-      process.execPath,
-      [cdktf, 'destroy', '--auto-approve', '--skip-provider-lock', '--skip-synth', '--output', out],
-      env,
-      { hide, brief: true },
-    );
+    step('Destroying the quickstart (cdktf destroy --auto-approve --skip-synth)');
+    await run(process.execPath, [cdktf, 'destroy', '--auto-approve', '--skip-synth', '--output', out], env, {
+      hide,
+      brief: true,
+    });
     say(`destroyed in ${took()}`);
 
     step('After destroy: the monitors are archived (history kept), the status page is unpublished');

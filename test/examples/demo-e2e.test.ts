@@ -33,12 +33,15 @@ describeTf('npm run demo', () => {
     );
     if (code !== 0) throw new Error(`demo exited ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
 
+    // cdktf deploys with the lock file made from the mirror, not with --skip-provider-lock.
+    expect(stdout).not.toContain('--skip-provider-lock');
     // Each step, in order.
     const steps = [...stdout.matchAll(/^==> (.*)$/gm)].map((m) => m[1]!.split(' (')[0]);
     expect(steps).toEqual([
       'Building the provider',
       'Starting the local service',
       'Installing the provider for offline Terraform',
+      'Synthesizing examples/quickstart and locking the provider offline',
       'Deploying examples/quickstart',
       'What the service now holds',
       'Destroying the quickstart',
