@@ -34,7 +34,8 @@ describeTf('npm run demo', () => {
     if (code !== 0) throw new Error(`demo exited ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
 
     // cdktf deploys with the lock file made from the mirror, not with --skip-provider-lock.
-    expect(stdout).not.toContain('--skip-provider-lock');
+    expect(stdout).toContain('==> Deploying examples/quickstart (cdktf deploy --auto-approve)\n');
+    expect(stdout).toContain('==> Destroying the quickstart (cdktf destroy --auto-approve --skip-synth)\n');
     // Each step, in order.
     const steps = [...stdout.matchAll(/^==> (.*)$/gm)].map((m) => m[1]!.split(' (')[0]);
     expect(steps).toEqual([

@@ -86,10 +86,9 @@ export function providerCommand(): Command {
           `  export TF_CLI_CONFIG_FILE=${installed.cliConfigFile}`,
           '  terraform init',
           '',
-          'cdktf deploy offline: cdktf cannot lock providers without a registry, so either',
-          '  cdktf deploy --skip-provider-lock',
-          'or make the lock file from the mirror first:',
+          'cdktf deploy offline: make the lock file from the mirror in the stack directory after `cdktf synth`',
           `  terraform providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
+          '(or deploy with --skip-provider-lock: cdktf cannot lock providers without a registry)',
           'or install the single-file release (`npm run build:release`, then --from dist/release), whose zips lock for every platform.',
           '',
         );
