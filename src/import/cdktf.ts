@@ -11,17 +11,18 @@ function get(attrs: Attr[], name: string): Value | undefined {
 }
 
 /** A Value as TypeScript, with snake_case keys in camelCase (construct props). */
-let lookupOf: (name: string) => string = (n) => n;
+/** Destination lookups by name: `channel/label`. */
+type Lookups = Record<string, string>;
 
-function tsValue(v: Value): string {
+function tsValue(v: Value, lookups: Lookups): string {
   if (v === null || typeof v !== 'object') return ts(v);
-  if (Array.isArray(v)) return `[${v.map(tsValue).join(', ')}]`;
+  if (Array.isArray(v)) return `[${v.map((x) => tsValue(x, lookups)).join(', ')}]`;
   if ('destination' in v && typeof v.destination === 'string') {
-    const [channel, ...label] = lookupOf(v.destination).split('/');
+    const [channel, ...label] = (lookups[v.destination] ?? '').split('/');
     return `UptimeAlertDestination.lookup(scope, ${ts(channel)}, ${ts(label.join('/'))})`;
   }
   return `{ ${Object.entries(v as Record<string, Value>)
-    .map(([k, x]) => `${camel(k)}: ${tsValue(x)}`)
+    .map(([k, x]) => `${camel(k)}: ${tsValue(x, lookups)}`)
     .join(', ')} }`;
 }
 
@@ -36,6 +37,7 @@ function monitorBlock(
   o: ImportObject,
   alerts: ImportObject | undefined,
   page: ImportObject | undefined,
+  lookups: Lookups,
 ): string[] {
   const lines: string[] = [];
   const props: string[] = [];
@@ -55,7 +57,7 @@ function monitorBlock(
       const { type: _t, ...rest } = v as Record<string, Value>;
       v = rest;
     }
-    props.push(`    ${MONITOR_PROPS[a.name] ?? camel(a.name)}: ${tsValue(v)},`);
+    props.push(`    ${MONITOR_PROPS[a.name] ?? camel(a.name)}: ${tsValue(v, lookups)},`);
   }
   let alertsImported = false;
   if (alerts) {
@@ -65,8 +67,8 @@ function monitorBlock(
     const channelOk = (c: 'email' | 'sms') => !ch[c] || (ids[c] && typeof ids[c] === 'object');
     if (channelOk('email') && channelOk('sms')) {
       const parts = [
-        `email: ${ch.email ? tsValue(ids.email!) : 'false'}`,
-        `sms: ${ch.sms ? tsValue(ids.sms!) : 'false'}`,
+        `email: ${ch.email ? tsValue(ids.email!, lookups) : 'false'}`,
+        `sms: ${ch.sms ? tsValue(ids.sms!, lookups) : 'false'}`,
       ];
       if (slow?.enabled)
         parts.push(
@@ -84,7 +86,9 @@ function monitorBlock(
   }
   if (page) {
     const p = page.attrs.filter((a) => a.name !== 'monitor_id');
-    props.push(`    statusPage: { ${p.map((a) => `${camel(a.name)}: ${tsValue(a.value)}`).join(', ')} },`);
+    props.push(
+      `    statusPage: { ${p.map((a) => `${camel(a.name)}: ${tsValue(a.value, lookups)}`).join(', ')} },`,
+    );
   }
   const v = o.name;
   lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(v)}, {`, ...props, '  });');
@@ -95,13 +99,7 @@ function monitorBlock(
   return lines;
 }
 
-export function files(
-  set: ImportSet,
-  run: number,
-  version: string,
-  lookups: Record<string, string>,
-): [string, string][] {
-  lookupOf = (name) => lookups[name] ?? set.lookups.find((l) => l.name === name)?.channel + '/' + name;
+export function files(set: ImportSet, run: number, version: string, lookups: Lookups): [string, string][] {
   const out: [string, string][] = [];
   const byMonitor = new Map<string, ImportObject[]>();
   for (const o of set.objects) byMonitor.set(o.monitor, [...(byMonitor.get(o.monitor) ?? []), o]);
@@ -114,6 +112,7 @@ export function files(
         m,
         group.find((o) => o.type === 'uptime_monitor_alert_settings'),
         group.find((o) => o.type === 'uptime_status_page'),
+        lookups,
       ),
       '',
     );

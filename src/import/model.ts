@@ -45,8 +45,6 @@ export interface ImportSet {
   lookups: DestinationLookup[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** `Checkout API (EU)` → `checkout_api_eu`; never empty, never starting with a digit. */
@@ -233,5 +231,3 @@ export function plan(account: Account, known: Known): ImportSet {
   }
   return { objects, lookups: [...lookups.values()] };
 }
-
-export { isRecord };

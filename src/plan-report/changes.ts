@@ -201,7 +201,8 @@ function stateResources(
   return out;
 }
 
-const isReplace = (a: string[]) => a.includes('delete') && a.includes('create');
+/** Terraform plans a replacement as delete + create (either order). */
+export const isReplace = (a: readonly string[]) => a.includes('delete') && a.includes('create');
 
 export function analyse(stack: string, plan: PlanJson, dest: Destinations): StackReport {
   const monitors = new Map<string, MonitorReport>();

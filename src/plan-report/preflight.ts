@@ -2,15 +2,13 @@
 // created, intervals below the plan's minimum, destinations that are not among the account's verified ones, and the
 // API requests the apply will make against the per-minute and monthly allowance.
 import type { UptimeClient } from '../client/index.js';
-import { ALERTS, MONITOR, PAGE } from './changes.js';
+import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
 import type { NamedPlan, ResourceChange } from './plan.js';
 
 export interface Preflight {
   ok: boolean;
   markdown: string;
 }
-
-const isReplace = (a: string[]) => a.includes('delete') && a.includes('create');
 
 /** Requests one change costs at apply (a write, plus a lifecycle call or a read where the provider makes one). */
 function cost(rc: ResourceChange): number {
