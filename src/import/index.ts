@@ -52,7 +52,18 @@ function readManifest(out: string, format: 'hcl' | 'cdktf'): Manifest {
       );
     return { format, names: {}, imported: [], lookups: {}, files: [] };
   }
-  const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  let m: Manifest;
+  try {
+    m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch {
+    throw new Error(
+      `${file} is not valid JSON: restore it from version control, or import into a new --out directory`,
+    );
+  }
+  if (!m || typeof m !== 'object' || !m.names || !Array.isArray(m.imported) || !Array.isArray(m.files))
+    throw new Error(
+      `${file} is not an uptimectl import record: restore it, or import into a new --out directory`,
+    );
   if (m.format !== format)
     throw new Error(`${out} was written with --format ${m.format}; use the same format to add to it`);
   return m;
