@@ -88,8 +88,10 @@ export function renderConstructDocs(): string {
       cls && ts.displayPartsToString(cls.getJsDocTags(checker).find((t) => t.name === 'example')?.text);
     if (example) out.push('```ts', example.trim(), '```', '');
     for (const name of section.interfaces) {
-      const sym = exports.get(name);
-      if (!sym) throw new Error(`construct docs: ${name} is not exported from src/constructs`);
+      const exported = exports.get(name);
+      if (!exported) throw new Error(`construct docs: ${name} is not exported from src/constructs`);
+      // A re-exported interface (the generated props) is documented where it is declared.
+      const sym = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const type = checker.getDeclaredTypeOfSymbol(sym);
       out.push(`### ${name}`, '');
       const doc = ts.displayPartsToString(sym.getDocumentationComment(checker));

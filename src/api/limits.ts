@@ -71,10 +71,28 @@ export const DECIDED = {
   basicAuthUsernameMax: 256,
   basicAuthPasswordMax: 1024,
   expiryWarnDays: { min: 1, max: 90, default: 14 },
+  /** A new monitor's values for the fields its create body leaves out. */
   monitorDefaults: {
     intervalSeconds: 300,
     timeoutMs: 10000,
     requestMethod: 'GET',
     followRedirects: true,
+  },
+  /** A new monitor's alert settings (also what destroying `uptime_monitor_alert_settings` restores); the email
+   *  destination is the account's default one. */
+  alertSettingsDefaults: {
+    channels: { email: true, sms: false },
+    slowResponseAlerts: { enabled: false, thresholdMs: 5000, consecutiveLimit: 3 },
+  },
+  /** A new monitor's status page: unpublished, no content, every section shown (the slug and URL come with its
+   *  setup in the dashboard). */
+  statusPageDefaults: {
+    enabled: false,
+    title: null,
+    description: null,
+    noindex: false,
+    displayOptions: { uptimeTimeline: true, responseTime: true, incidents: true, recentHistory: true },
+    verificationStatus: 'unverified',
+    customDomain: { configured: false, enabled: false, status: 'none' },
   },
 } as const;

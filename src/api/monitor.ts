@@ -116,6 +116,7 @@ export const SlowResponse = z.object({
   lastAlertedAt: NullableDateTime.optional(),
   lastRecoveredAt: NullableDateTime.optional(),
 });
+export type SlowResponse = z.infer<typeof SlowResponse>;
 
 export const Monitor = z.object({
   id: z.string(),

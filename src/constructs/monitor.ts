@@ -17,13 +17,15 @@ import {
 } from '../api/limits.js';
 import { alertSettingsResource } from '../provider/resources/alert-settings.js';
 import { monitorResource } from '../provider/resources/monitor.js';
-import { attributeName, type FieldDecl } from '../provider/fields/field.js';
+import { slowResponseFields } from '../provider/fields/alert-settings.js';
 import { monitorFields } from '../provider/fields/monitor.js';
 import { Monitor } from './generated/monitor/index.js';
+import type { UptimeSlowResponseAlerts } from './generated/props/alert-settings.js';
 import type { UptimeMonitorFieldProps, UptimeMonitorFieldSettings } from './generated/props/monitor.js';
 import { MonitorAlertSettings } from './generated/monitor-alert-settings/index.js';
 import type { UptimeAlertDestination } from './alert-destination.js';
 import { UptimeStatusPage, type UptimeStatusPageContent } from './status-page.js';
+import { declaredBindingProps, declaredConfig } from './fields.js';
 import { camelPath, providerErrors, secretProblem } from './validation.js';
 
 // The value sets, from the API model (src/api/limits.ts): never re-declared here.
@@ -37,6 +39,8 @@ export {
   TIMEOUT_MS,
 };
 export type { IntervalSeconds, SlowResponseConsecutiveLimit, SlowResponseThresholdMs };
+/** Slow-response alerts: generated from their declarations (src/provider/fields/alert-settings.ts). */
+export type { UptimeSlowResponseAlerts };
 
 /** `GET` or `HEAD` (`REQUEST_METHODS`). */
 export type UptimeRequestMethod = (typeof REQUEST_METHODS)[number];
@@ -86,21 +90,6 @@ export interface UptimeExpiryMonitoring {
    * @example 30
    */
   readonly warnDays?: number;
-}
-
-/** Alerts when checks are slow. */
-export interface UptimeSlowResponseAlerts {
-  /**
-   * A check slower than this many milliseconds counts as slow: one of 1000, 2000, 3000, 5000, 10000
-   * (`SLOW_RESPONSE_THRESHOLD_MS`).
-   * @default 5000
-   */
-  readonly thresholdMs?: SlowResponseThresholdMs;
-  /**
-   * Slow checks in a row before alerting: one of 2, 3, 4, 5 (`SLOW_RESPONSE_CONSECUTIVE_LIMIT`).
-   * @default 3
-   */
-  readonly consecutiveLimit?: SlowResponseConsecutiveLimit;
 }
 
 /**
@@ -215,25 +204,6 @@ export class UptimeMonitorGroup extends Construct {
   }
 }
 
-/** The declared props as Terraform configuration (attribute names) for the provider's validation. */
-function plainConfig(p: UptimeMonitorProps): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [api, d] of Object.entries(monitorFields) as [string, FieldDecl][])
-    if (d.construct) out[attributeName(api, d)] = (p as unknown as Record<string, unknown>)[api];
-  return out;
-}
-
-/** The declared props that are set, as props of the generated `Monitor` binding. */
-function plainBindingProps(p: UptimeMonitorProps): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [api, d] of Object.entries(monitorFields) as [string, FieldDecl][]) {
-    const v = (p as unknown as Record<string, unknown>)[api];
-    if (d.construct && v !== undefined) out[camel(attributeName(api, d))] = v;
-  }
-  return out;
-}
-const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-
 /** `b` over `a`: scalars and objects replaced, headers merged by name, alerts merged by key. */
 function mergeSettings<T extends UptimeMonitorSettings>(a: UptimeMonitorSettings, b: T): T {
   const out: Record<string, unknown> = { ...a };
@@ -313,7 +283,7 @@ export class UptimeMonitor extends Construct {
         const errors = providerErrors(
           monitorResource,
           {
-            ...plainConfig(p),
+            ...declaredConfig(monitorFields, p),
             request_headers: headers,
             auth_config: auth,
             ssl_monitoring: ssl && { enabled: ssl.enabled, warn_days: ssl.warnDays },
@@ -333,7 +303,7 @@ export class UptimeMonitor extends Construct {
 
     this.monitor = new Monitor(this, 'monitor', {
       url: p.url,
-      ...plainBindingProps(p),
+      ...declaredBindingProps(monitorFields, p),
       ...(headers ? { requestHeaders: headers } : {}),
       ...(auth ? { authConfig: auth } : {}),
       ...(ssl ? { sslMonitoring: ssl } : {}),
@@ -348,11 +318,7 @@ export class UptimeMonitor extends Construct {
       const sms = a.sms || undefined;
       const slow = a.slowResponse || undefined;
       const slowConfig = slow
-        ? {
-            enabled: true,
-            ...(slow.thresholdMs !== undefined ? { threshold_ms: slow.thresholdMs } : {}),
-            ...(slow.consecutiveLimit !== undefined ? { consecutive_limit: slow.consecutiveLimit } : {}),
-          }
+        ? { enabled: true, ...declaredConfig(slowResponseFields, slow) }
         : { enabled: false };
       this.node.addValidation({
         validate: () => {
@@ -389,8 +355,7 @@ export class UptimeMonitor extends Construct {
         },
         slowResponseAlerts: {
           enabled: slowConfig.enabled,
-          ...(slow?.thresholdMs !== undefined ? { thresholdMs: slow.thresholdMs } : {}),
-          ...(slow?.consecutiveLimit !== undefined ? { consecutiveLimit: slow.consecutiveLimit } : {}),
+          ...(slow ? declaredBindingProps(slowResponseFields, slow) : {}),
         },
         ...provider,
       });

@@ -3,65 +3,29 @@
 import type { TerraformProvider } from 'cdktf';
 import { Construct } from 'constructs';
 import { STATUS_PAGE_DESCRIPTION_MAX, STATUS_PAGE_TITLE_MAX } from '../api/limits.js';
+import { displayOptionsFields, statusPageFields } from '../provider/fields/status-page.js';
 import { statusPageResource } from '../provider/resources/status-page.js';
+import type {
+  UptimeStatusPageFieldContent,
+  UptimeStatusPageSections,
+} from './generated/props/status-page.js';
 import { StatusPage } from './generated/status-page/index.js';
+import { declaredBindingProps, declaredConfig } from './fields.js';
 import { camelPath, providerErrors } from './validation.js';
 
 export { STATUS_PAGE_DESCRIPTION_MAX, STATUS_PAGE_TITLE_MAX };
 
-/** Sections shown on the page. Each one omitted: shown. */
-export interface UptimeStatusPageSections {
-  /**
-   * The uptime timeline. Default: true.
-   * @example true
-   */
-  readonly uptimeTimeline?: boolean;
-  /**
-   * The response-time chart. Default: true.
-   * @example false
-   */
-  readonly responseTime?: boolean;
-  /**
-   * The incident list. Default: true.
-   * @example true
-   */
-  readonly incidents?: boolean;
-  /**
-   * The recent check history. Default: true.
-   * @example true
-   */
-  readonly recentHistory?: boolean;
-}
+/** Sections shown on the page: generated from their declarations (src/provider/fields/status-page.ts). */
+export type { UptimeStatusPageSections };
 
+// The plain fields come from their declarations (src/provider/fields/status-page.ts), generated into
+// `UptimeStatusPageFieldContent`.
 /**
  * What the status page shows. The page itself (slug, URL, ownership verification, custom domain) is set up once
  * in the dashboard; until then the service refuses every change (409 `dashboard_setup_required`), so a page can
  * only be managed for a monitor whose page was already set up.
  */
-export interface UptimeStatusPageContent {
-  /**
-   * Whether the page is published.
-   * @default true
-   * @example true
-   */
-  readonly enabled?: boolean;
-  /**
-   * Page title, at most 120 characters (`STATUS_PAGE_TITLE_MAX`). Default: not managed (the current title is
-   * kept; the API cannot clear a title).
-   * @example "API status"
-   */
-  readonly title?: string;
-  /**
-   * Description, at most 500 characters (`STATUS_PAGE_DESCRIPTION_MAX`). Default: none (cleared).
-   * @example "Live availability of api.example.com"
-   */
-  readonly description?: string;
-  /**
-   * Ask search engines not to index the page.
-   * @default false
-   * @example true
-   */
-  readonly noindex?: boolean;
+export interface UptimeStatusPageContent extends UptimeStatusPageFieldContent {
   /**
    * Sections shown. Default: all.
    * @example { responseTime: false }
@@ -103,16 +67,8 @@ export class UptimeStatusPage extends Construct {
     const o = props.displayOptions;
     const config = {
       monitor_id: props.monitorId,
-      enabled: props.enabled,
-      title: props.title,
-      description: props.description,
-      noindex: props.noindex,
-      display_options: o && {
-        uptime_timeline: o.uptimeTimeline,
-        response_time: o.responseTime,
-        incidents: o.incidents,
-        recent_history: o.recentHistory,
-      },
+      ...declaredConfig(statusPageFields, props),
+      display_options: o && declaredConfig(displayOptionsFields, o),
     };
     this.node.addValidation({
       validate: () =>
@@ -122,11 +78,8 @@ export class UptimeStatusPage extends Construct {
     });
     this.resource = new StatusPage(this, 'page', {
       monitorId: props.monitorId,
-      ...(props.enabled !== undefined ? { enabled: props.enabled } : {}),
-      ...(props.title !== undefined ? { title: props.title } : {}),
-      ...(props.description !== undefined ? { description: props.description } : {}),
-      ...(props.noindex !== undefined ? { noindex: props.noindex } : {}),
-      ...(o ? { displayOptions: { ...o } } : {}),
+      ...declaredBindingProps(statusPageFields, props),
+      ...(o ? { displayOptions: declaredBindingProps(displayOptionsFields, o) } : {}),
       ...(props.provider ? { provider: props.provider } : {}),
     });
     this.url = this.resource.url;

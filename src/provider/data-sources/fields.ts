@@ -11,6 +11,7 @@ import {
 } from '../../protocol/framework/index.js';
 import { computedValues } from '../fields/mapping.js';
 import { monitorFields } from '../fields/monitor.js';
+import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 import { computedAttributes } from '../fields/schema.js';
 
 const expiry = (what: string) =>
@@ -87,70 +88,26 @@ export function monitorValues(m: Monitor) {
   };
 }
 
+/** Every readable status-page field (computed); `monitor_id` is the data source's argument. */
 export const statusPageComputed = {
-  enabled: boolAttr({ computed: true, description: 'Whether the page is published.' }),
-  slug: stringAttr({ computed: true, description: 'Slug; null until the page is set up in the dashboard.' }),
-  url: stringAttr({
-    computed: true,
-    description: 'Public URL; null until the page is set up in the dashboard.',
-  }),
-  title: stringAttr({ computed: true, description: 'Title; null when none is set.' }),
-  description: stringAttr({ computed: true, description: 'Description; null when none is set.' }),
-  noindex: boolAttr({
-    computed: true,
-    description: 'Whether search engines are asked not to index the page.',
-  }),
+  ...computedAttributes(statusPageFields),
   display_options: singleNestedAttr({
     computed: true,
     description: 'Sections shown on the page.',
-    attributes: {
-      uptime_timeline: boolAttr({ computed: true, description: 'Uptime timeline.' }),
-      response_time: boolAttr({ computed: true, description: 'Response-time chart.' }),
-      incidents: boolAttr({ computed: true, description: 'Incident list.' }),
-      recent_history: boolAttr({ computed: true, description: 'Recent check history.' }),
-    },
-  }),
-  verification_status: stringAttr({
-    computed: true,
-    description: 'Ownership verification: `unverified`, `pending`, `verified` or `failed`.',
+    attributes: computedAttributes(displayOptionsFields),
   }),
   custom_domain: singleNestedAttr({
     computed: true,
     description: 'Custom-domain state (dashboard-managed).',
-    attributes: {
-      configured: boolAttr({ computed: true, description: 'Whether a custom domain is configured.' }),
-      enabled: boolAttr({ computed: true, description: 'Whether the custom domain serves the page.' }),
-      status: stringAttr({
-        computed: true,
-        description: '`none`, `pending_dns`, `pending_certificate`, `active` or `failed`.',
-      }),
-    },
+    attributes: computedAttributes(customDomainFields),
   }),
-  version: stringAttr({ computed: true, description: "The page's version token." }),
-  updated_at: stringAttr({ computed: true, description: 'Time of the last change (RFC 3339).' }),
 };
 
 export function statusPageValues(p: StatusPage) {
-  const o = p.displayOptions;
   return {
-    enabled: p.enabled,
-    slug: p.slug ?? null,
-    url: p.url ?? null,
-    title: p.title ?? null,
-    description: p.description ?? null,
-    noindex: p.noindex ?? false,
-    display_options: o
-      ? {
-          uptime_timeline: o.uptimeTimeline,
-          response_time: o.responseTime,
-          incidents: o.incidents,
-          recent_history: o.recentHistory,
-        }
-      : null,
-    verification_status: p.verificationStatus,
-    custom_domain: p.customDomain ?? null,
-    version: p.version ?? null,
-    updated_at: p.updatedAt ?? null,
+    ...computedValues(statusPageFields, p),
+    display_options: p.displayOptions ? computedValues(displayOptionsFields, p.displayOptions) : null,
+    custom_domain: p.customDomain ? computedValues(customDomainFields, p.customDomain) : null,
   };
 }
 

@@ -54,7 +54,8 @@ export interface FieldDecl {
   element?: 'string' | 'number';
   /** Enums only: values compare ignoring case and the user's spelling is kept in state. */
   caseInsensitive?: boolean;
-  /** Computed only: never changes once the object exists (the plan keeps the value from state). */
+  /** The plan keeps the value from state when the configuration leaves it out (computed fields that never change
+   *  once the object exists, or an optional+computed field that is not managed when omitted). */
   stable?: boolean;
   /** Not part of PATCH/POST bodies built from the table (changed through dedicated endpoints). */
   lifecycle?: boolean;
@@ -95,19 +96,36 @@ export type ValueOf<D> = D extends { kind: 'bool' }
         ? number[]
         : string;
 
+/** `60, 300, 900` (a number set in a description). */
+export const listed = (vs: readonly (string | number)[]): string => vs.join(', ');
+/** `` `a`, `b` or `c` `` (an enum in a description). */
+export const codes = (vs: readonly string[]): string => {
+  const q = vs.map((v) => `\`${v}\``);
+  return q.length > 1 ? `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}` : q.join('');
+};
+
+/** The defaults of a table by Terraform name (the default of a nested block made of the table's fields). */
+export function defaultsOf(table: FieldTable): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [api, d] of Object.entries(table))
+    if (d.default !== undefined) out[attributeName(api, d)] = d.default;
+  return out;
+}
+
 /** Markdown of a default value: strings in backticks. */
 export const showDefault = (v: unknown): string => (typeof v === 'string' ? `\`${v}\`` : String(v));
 
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
-/** The attribute's description in the resource schema: meaning, resource note, what omitting it means. */
-export function resourceDescription(d: FieldDecl): string {
+/** The attribute's description in the resource schema: meaning, resource note, what omitting it means
+ *  (`Omitted or null: …`; inside a nested block, whose own description says what a null block means, `Omitted: …`). */
+export function resourceDescription(d: FieldDecl, nested = false): string {
   const omitted = d.omitted ?? (d.default !== undefined ? showDefault(d.default) : undefined);
   if (omitted === undefined) return join(d.description, d.resourceNote);
   const when =
     d.kind === 'list'
       ? `Omitted, null or \`[]\`: ${omitted}; null and \`[]\` are equivalent.`
-      : `Omitted or null: ${omitted}${/[.!?]$/.test(omitted) ? '' : '.'}`;
+      : `${nested ? 'Omitted' : 'Omitted or null'}: ${omitted}${/[.!?]$/.test(omitted) ? '' : '.'}`;
   return join(d.description, d.resourceNote, when);
 }
 

@@ -6,11 +6,15 @@ import type { Attr, Attributes } from '../../protocol/framework/index.js';
 import { alertSettingsResource } from '../resources/alert-settings.js';
 import { monitorResource } from '../resources/monitor.js';
 import { statusPageResource } from '../resources/status-page.js';
+import { alertChannelFields, alertSettingsFields, slowResponseFields } from './alert-settings.js';
 import { factsOf, type FieldFacts, type FieldTable, type Presence } from './field.js';
 import { monitorFields } from './monitor.js';
+import { customDomainFields, displayOptionsFields, statusPageFields } from './status-page.js';
 
 export type { FieldDecl, FieldFacts, FieldKind, FieldTable, Presence } from './field.js';
+export { alertChannelFields, alertSettingsFields, slowResponseFields } from './alert-settings.js';
 export { monitorFields } from './monitor.js';
+export { customDomainFields, displayOptionsFields, statusPageFields } from './status-page.js';
 
 /** A table and where its fields sit: attribute prefix and API prefix (nested blocks). */
 export interface PlacedTable {
@@ -48,36 +52,40 @@ const SUB_EXTRA: Extra = {
   'destination_ids.email': { label: 'email destination' },
   'destination_ids.sms': { label: 'SMS destination' },
   channels: { label: 'alert channels' },
-  'channels.email': { label: 'email alerts' },
-  'channels.sms': { label: 'SMS alerts' },
   slow_response_alerts: { label: 'slow-response alerts' },
-  'slow_response_alerts.enabled': { label: 'slow-response alerts' },
-  'slow_response_alerts.threshold_ms': { label: 'slow-response threshold', unit: 'ms' },
-  'slow_response_alerts.consecutive_limit': { label: 'slow checks before alerting' },
   display_options: { label: 'sections shown' },
-  'display_options.uptime_timeline': { label: 'uptime timeline' },
-  'display_options.response_time': { label: 'response-time chart' },
-  'display_options.incidents': { label: 'incident list' },
-  'display_options.recent_history': { label: 'recent history' },
-  noindex: { label: 'no-index' },
-  verification_status: { label: 'verification' },
   custom_domain: { label: 'custom domain' },
 };
 
+const placed = (table: FieldTable, prefix = '', apiPrefix = ''): PlacedTable => ({
+  table,
+  prefix,
+  apiPrefix,
+});
+
+/** Per resource type: its schema, its declared tables (nested ones under their block) and the labels of the rest. */
 const RESOURCES: Record<string, { attributes: Attributes; tables: PlacedTable[]; extra: Extra }> = {
   uptime_monitor: {
     attributes: monitorResource.attributes,
-    tables: [{ table: monitorFields, prefix: '', apiPrefix: '' }],
+    tables: [placed(monitorFields)],
     extra: MONITOR_EXTRA,
   },
   uptime_monitor_alert_settings: {
     attributes: alertSettingsResource.attributes,
-    tables: [],
+    tables: [
+      placed(alertSettingsFields),
+      placed(alertChannelFields, 'channels.', 'channels.'),
+      placed(slowResponseFields, 'slow_response_alerts.', 'slowResponseAlerts.'),
+    ],
     extra: SUB_EXTRA,
   },
   uptime_status_page: {
     attributes: statusPageResource.attributes,
-    tables: [],
+    tables: [
+      placed(statusPageFields),
+      placed(displayOptionsFields, 'display_options.', 'displayOptions.'),
+      placed(customDomainFields, 'custom_domain.', 'customDomain.'),
+    ],
     extra: SUB_EXTRA,
   },
 };
@@ -98,20 +106,21 @@ function kindOf(a: Attr): FieldFacts['kind'] {
   return 'number';
 }
 
-/** Facts of schema attributes that no table declares, nested ones dotted. */
+/** Facts of every schema attribute in schema order, nested ones dotted after their block: a declared field's
+ *  from its declaration, the others' from the schema and the labels above. */
 function schemaFacts(
   resource: string,
   attrs: Attributes,
-  known: Set<string>,
+  declared: Map<string, FieldFacts>,
   extra: Extra,
   prefix = '',
 ): FieldFacts[] {
   const out: FieldFacts[] = [];
   for (const [name, a] of Object.entries(attrs)) {
     const path = prefix + name;
-    if (!known.has(path)) {
-      const x = extra[path] ?? {};
-      out.push({
+    const x = extra[path] ?? {};
+    out.push(
+      declared.get(path) ?? {
         resource,
         attribute: path,
         apiName: x.apiName ?? path.split('.').map(camel).join('.'),
@@ -123,9 +132,9 @@ function schemaFacts(
         sensitive: a.sensitive === true,
         writeOnly: a.writeOnly === true,
         presence: presenceOf(a),
-      });
-    }
-    if (a.nested) out.push(...schemaFacts(resource, a.nested.attributes, known, extra, `${path}.`));
+      },
+    );
+    if (a.nested) out.push(...schemaFacts(resource, a.nested.attributes, declared, extra, `${path}.`));
   }
   return out;
 }
@@ -138,12 +147,12 @@ export function fieldsOf(resourceType: string): readonly FieldFacts[] {
   if (hit) return hit;
   const r = RESOURCES[resourceType];
   if (!r) return [];
-  const declared = r.tables.flatMap((t) => factsOf(resourceType, t.table, t.prefix, t.apiPrefix));
-  const known = new Set(declared.map((f) => f.attribute));
-  const all = Object.freeze([
-    ...declared,
-    ...schemaFacts(resourceType, r.attributes, known, r.extra),
-  ]) as readonly FieldFacts[];
+  const declared = new Map(
+    r.tables
+      .flatMap((t) => factsOf(resourceType, t.table, t.prefix, t.apiPrefix))
+      .map((f) => [f.attribute, f]),
+  );
+  const all = Object.freeze(schemaFacts(resourceType, r.attributes, declared, r.extra));
   cache.set(resourceType, all);
   return all;
 }

@@ -1,7 +1,8 @@
 // Field table → conversions between Terraform values and API bodies/records, for the plain fields only. Rules:
 // - a list treats null and `[]` alike (both mean "none"); state keeps whichever the configuration used;
 // - a case-insensitive enum compares ignoring case and keeps the user's spelling in state;
-// - `lifecycle` fields (changed through their own endpoints) and computed fields are never written.
+// - `lifecycle` fields (changed through their own endpoints) and computed fields are never written;
+// - a value the service leaves out of a record reads as the declared default.
 import { isUnknown } from '../../protocol/cty/values.js';
 import { put, type BodyDraft } from '../validation.js';
 import { attributeName, type FieldDecl, type FieldTable } from './field.js';
@@ -49,6 +50,21 @@ export function createFields(table: FieldTable, plan: Values): Values {
   return body;
 }
 
+/**
+ * Whole-body fields (sub-objects written as a whole: alert settings, status page): every writable field, its
+ * planned value or else its default. Without a default, a null `optional` field is sent as null (cleared) and a
+ * null `optional-computed` one is left out (not managed).
+ */
+export function bodyFields(table: FieldTable, plan: Values): Values {
+  const body: Values = {};
+  for (const [api, attr, d] of writable(table)) {
+    const v = plan[attr] ?? d.default ?? null;
+    if (d.kind === 'list') body[api] = [...((v as unknown[] | null) ?? [])];
+    else if (v !== null || d.presence === 'optional') body[api] = v;
+  }
+  return body;
+}
+
 /** The value as the service sees it, for comparing plan and prior. */
 function comparable(d: FieldDecl, v: unknown): string {
   if (d.kind === 'list') return JSON.stringify(v ?? []);
@@ -76,7 +92,7 @@ export function stateFields(table: FieldTable, record: Values, prior: Values | n
   for (const [api, d] of Object.entries(table)) {
     if (d.runtime) continue;
     const attr = attributeName(api, d);
-    const v = record[api];
+    const v = record[api] ?? d.default;
     const old = prior?.[attr];
     if (d.kind === 'list') {
       const items = (v as unknown[] | null | undefined) ?? [];
@@ -97,7 +113,7 @@ export function stateFields(table: FieldTable, record: Values, prior: Values | n
 export function computedValues(table: FieldTable, record: Values): Values {
   const out: Values = {};
   for (const [api, d] of Object.entries(table)) {
-    const v = record[api];
+    const v = record[api] ?? d.default;
     out[attributeName(api, d)] =
       d.kind === 'list' ? [...((v as unknown[] | null | undefined) ?? [])] : (v ?? null);
   }

@@ -12,14 +12,8 @@ import {
   TIMEOUT_MS,
   type Monitor,
 } from '../../api/index.js';
+import { codes, listed } from './field.js';
 import { fieldTable } from './schema.js';
-
-const list = (vs: readonly number[]) => vs.join(', ');
-/** `a`, `b` or `c` */
-const codes = (vs: readonly string[]) => {
-  const q = vs.map((v) => `\`${v}\``);
-  return q.length > 1 ? `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}` : q.join('');
-};
 
 export const monitorFields = fieldTable<Monitor>()({
   id: {
@@ -55,7 +49,7 @@ export const monitorFields = fieldTable<Monitor>()({
     values: INTERVAL_SECONDS,
     construct: 'settings',
     example: '60',
-    description: `Seconds between checks: one of ${list(INTERVAL_SECONDS)}, and not below the account plan's minimum (checked at plan time).`,
+    description: `Seconds between checks: one of ${listed(INTERVAL_SECONDS)}, and not below the account plan's minimum (checked at plan time).`,
     omitted: `the service default when the monitor is created (${DECIDED.monitorDefaults.intervalSeconds}, or the plan's minimum when that is larger; known after apply); afterwards the monitor's current interval is kept, also when the plan's minimum changes or the interval is changed outside Terraform.`,
   },
   timeoutMs: {

@@ -71,8 +71,12 @@ const PRESENCE_FLAGS = {
   computed: { computed: true },
 } as const;
 
-/** Schema attributes of the resource: flags from presence, default, description with what omitting means. */
-export function resourceAttributes<const T extends FieldTable>(table: T): ResourceAttributes<T> {
+/** Schema attributes of the resource: flags from presence, default, description with what omitting means.
+ *  `nested`: the attributes of a nested block (see `resourceDescription`). */
+export function resourceAttributes<const T extends FieldTable>(
+  table: T,
+  { nested = false } = {},
+): ResourceAttributes<T> {
   const out: Attributes = {};
   for (const [api, d] of Object.entries(table)) {
     if (d.runtime) continue;
@@ -82,7 +86,7 @@ export function resourceAttributes<const T extends FieldTable>(table: T): Resour
       ...(d.writeOnly ? { writeOnly: true } : {}),
       ...(d.default !== undefined ? { default: d.default } : {}),
       ...(d.stable ? { planModifiers: [useStateForUnknown()] } : {}),
-      description: resourceDescription(d),
+      description: resourceDescription(d, nested),
     });
   }
   return out as ResourceAttributes<T>;

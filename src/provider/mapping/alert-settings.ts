@@ -1,57 +1,59 @@
 // uptime_monitor_alert_settings: Terraform model ↔ API body/record (pure).
+//
+// The plain fields (`version` and the blocks `channels` and `slow_response_alerts`) are declared in
+// src/provider/fields/alert-settings.ts and mapped by src/provider/fields/mapping.ts. Every write sends the whole
+// settings (create takes the monitor's existing settings over): an omitted block or field is sent as its default.
+// Mapped here by hand:
+// - `monitor_id` (also the `id`): the monitor the settings belong to;
+// - `destination_ids`: null means "not managed" (left out of the body, the current selection is read back);
+//   when set, a null `email`/`sms` is sent as null (no destination for that channel).
+// Destroy restores the service's defaults (DECIDED.alertSettingsDefaults, with the account's default email
+// destination).
 import {
+  DECIDED,
   MonitorAlertSettingsUpdate,
   type MonitorAlertSettings,
   type MonitorAlertSettingsUpdate as UpdateBody,
 } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import type { Diagnostic } from '../../protocol/diagnostics.js';
+import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
+import type { FieldTable } from '../fields/field.js';
+import { bodyFields, draftFields, stateFields } from '../fields/mapping.js';
+import type { PlainModel } from '../fields/schema.js';
 import { newDraft, put, validateDraft, type BodyDraft } from '../validation.js';
 
-/** The service's defaults for a monitor's alert settings (docs/api-decisions.md, "Alert settings"); destroy
- *  restores them. The default email destination is the tenant's `isDefault` one. */
-export const ALERT_SETTINGS_DEFAULTS = {
-  channels: { email: true, sms: false },
-  slowResponseAlerts: { enabled: false, thresholdMs: 5000, consecutiveLimit: 3 },
-} as const;
-
-export interface AlertSettingsModel {
+/** Resource values: the declared fields and blocks, and the ones mapped here. */
+export type AlertSettingsModel = PlainModel<typeof alertSettingsFields> & {
   id: string | null;
   monitor_id: string;
-  channels: { email: boolean | null; sms: boolean | null } | null;
+  channels: PlainModel<typeof alertChannelFields> | null;
   destination_ids: { email: string | null; sms: string | null } | null;
-  slow_response_alerts: {
-    enabled: boolean | null;
-    threshold_ms: number | null;
-    consecutive_limit: number | null;
-  } | null;
-  version: string | null;
-}
+  slow_response_alerts: PlainModel<typeof slowResponseFields> | null;
+};
 
 export function alertSettingsDraft(config: Record<string, unknown>): BodyDraft {
   const d = newDraft();
-  const nested = (attr: string, key: string, fields: [string, string][]) => {
+  const nested = (
+    attr: string,
+    key: string,
+    fill: (out: Record<string, unknown>, v: Record<string, unknown>) => void,
+  ) => {
     const v = config[attr];
     if (isUnknown(v)) d.unknownPaths.push(key);
     else if (v !== null && v !== undefined) {
       const out: Record<string, unknown> = {};
-      for (const [a, k] of fields) put(d, out, key, k, (v as Record<string, unknown>)[a]);
+      fill(out, v as Record<string, unknown>);
       d.body[key] = out;
     }
   };
-  nested('channels', 'channels', [
-    ['email', 'email'],
-    ['sms', 'sms'],
-  ]);
-  nested('destination_ids', 'destinationIds', [
-    ['email', 'email'],
-    ['sms', 'sms'],
-  ]);
-  nested('slow_response_alerts', 'slowResponseAlerts', [
-    ['enabled', 'enabled'],
-    ['threshold_ms', 'thresholdMs'],
-    ['consecutive_limit', 'consecutiveLimit'],
-  ]);
+  nested('channels', 'channels', (out, v) => draftFields(d, out, 'channels', alertChannelFields, v));
+  nested('destination_ids', 'destinationIds', (out, v) => {
+    for (const k of ['email', 'sms']) put(d, out, 'destinationIds', k, v[k]);
+  });
+  nested('slow_response_alerts', 'slowResponseAlerts', (out, v) =>
+    draftFields(d, out, 'slowResponseAlerts', slowResponseFields, v),
+  );
   return d;
 }
 
@@ -63,20 +65,10 @@ export function validateAlertSettingsConfig(config: Record<string, unknown>): Di
 
 /** PATCH body from planned values (wholly known at apply). `destination_ids` null = not managed. */
 export function alertSettingsBody(plan: AlertSettingsModel): UpdateBody {
-  const c = plan.channels;
-  const s = plan.slow_response_alerts;
-  const body: UpdateBody = {
-    channels: {
-      email: c?.email ?? ALERT_SETTINGS_DEFAULTS.channels.email,
-      sms: c?.sms ?? ALERT_SETTINGS_DEFAULTS.channels.sms,
-    },
-    slowResponseAlerts: {
-      enabled: s?.enabled ?? ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.enabled,
-      thresholdMs: (s?.threshold_ms ?? ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.thresholdMs) as 5000,
-      consecutiveLimit: (s?.consecutive_limit ??
-        ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.consecutiveLimit) as 3,
-    },
-  };
+  const body = {
+    channels: bodyFields(alertChannelFields, plan.channels ?? {}),
+    slowResponseAlerts: bodyFields(slowResponseFields, plan.slow_response_alerts ?? {}),
+  } as UpdateBody;
   if (plan.destination_ids)
     body.destinationIds = { email: plan.destination_ids.email, sms: plan.destination_ids.sms };
   return body;
@@ -84,24 +76,23 @@ export function alertSettingsBody(plan: AlertSettingsModel): UpdateBody {
 
 /** The body that restores the defaults (destroy). */
 export function alertSettingsResetBody(defaultEmailDestination: string | null): UpdateBody {
+  const defaults = DECIDED.alertSettingsDefaults;
   return {
-    channels: { ...ALERT_SETTINGS_DEFAULTS.channels },
+    channels: { ...defaults.channels },
     destinationIds: { email: defaultEmailDestination, sms: null },
-    slowResponseAlerts: { ...ALERT_SETTINGS_DEFAULTS.slowResponseAlerts },
+    slowResponseAlerts: { ...defaults.slowResponseAlerts },
   };
 }
 
 export function alertSettingsToModel(s: MonitorAlertSettings, monitorId: string): AlertSettingsModel {
+  const plain = <T>(table: FieldTable, record: object) =>
+    stateFields(table, record as Record<string, unknown>, null) as T;
   return {
+    ...plain<PlainModel<typeof alertSettingsFields>>(alertSettingsFields, s),
     id: monitorId,
     monitor_id: monitorId,
-    channels: { email: s.channels.email, sms: s.channels.sms },
+    channels: plain(alertChannelFields, s.channels),
     destination_ids: { email: s.destinationIds.email ?? null, sms: s.destinationIds.sms ?? null },
-    slow_response_alerts: {
-      enabled: s.slowResponseAlerts.enabled,
-      threshold_ms: s.slowResponseAlerts.thresholdMs,
-      consecutive_limit: s.slowResponseAlerts.consecutiveLimit,
-    },
-    version: s.version,
+    slow_response_alerts: plain(slowResponseFields, s.slowResponseAlerts),
   };
 }

@@ -1,12 +1,10 @@
 // uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
-import { MonitorId, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
+import { DECIDED, MonitorId, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   DiagnosticError,
-  boolAttr,
   defineResource,
-  int64Attr,
   requiresReplace,
   singleNestedAttr,
   stringAttr,
@@ -22,8 +20,10 @@ import {
   type Client,
   type UptimeProviderData,
 } from '../client.js';
+import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
+import { defaultsOf } from '../fields/field.js';
+import { resourceAttributes } from '../fields/schema.js';
 import {
-  ALERT_SETTINGS_DEFAULTS,
   alertSettingsBody,
   alertSettingsResetBody,
   alertSettingsToModel,
@@ -67,6 +67,9 @@ function settingsError(what: string, e: unknown, id: string): DiagnosticError {
   if (statusOf(e) === 404) return monitorNotFound(id);
   return rejectionError('Alert settings rejected by the service', e) ?? apiFailure(what, e);
 }
+
+const DEFAULTS = DECIDED.alertSettingsDefaults;
+const onOff = (b: boolean) => (b ? 'on' : 'off');
 
 export const alertSettingsResource = defineResource({
   typeName: 'uptime_monitor_alert_settings',
@@ -143,22 +146,9 @@ resource "uptime_monitor_alert_settings" "api" {
     channels: singleNestedAttr({
       optional: true,
       computed: true,
-      default: { email: ALERT_SETTINGS_DEFAULTS.channels.email, sms: ALERT_SETTINGS_DEFAULTS.channels.sms },
-      description: 'Alert channels. Omitted or null: email on, SMS off (the defaults).',
-      attributes: {
-        email: boolAttr({
-          optional: true,
-          computed: true,
-          default: true,
-          description: 'Email alerts. Omitted: true.',
-        }),
-        sms: boolAttr({
-          optional: true,
-          computed: true,
-          default: false,
-          description: 'SMS alerts (needs a plan with SMS alerts; checked at plan time). Omitted: false.',
-        }),
-      },
+      default: defaultsOf(alertChannelFields) as { email: boolean; sms: boolean },
+      description: `Alert channels. Omitted or null: email ${onOff(DEFAULTS.channels.email)}, SMS ${onOff(DEFAULTS.channels.sms)} (the defaults).`,
+      attributes: resourceAttributes(alertChannelFields, { nested: true }),
     }),
     destination_ids: singleNestedAttr({
       optional: true,
@@ -180,40 +170,15 @@ resource "uptime_monitor_alert_settings" "api" {
     slow_response_alerts: singleNestedAttr({
       optional: true,
       computed: true,
-      default: {
-        enabled: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.enabled,
-        threshold_ms: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.thresholdMs,
-        consecutive_limit: ALERT_SETTINGS_DEFAULTS.slowResponseAlerts.consecutiveLimit,
+      default: defaultsOf(slowResponseFields) as {
+        enabled: boolean;
+        threshold_ms: number;
+        consecutive_limit: number;
       },
-      description:
-        'Slow-response alerts. Omitted or null: disabled, 5000 ms, 3 consecutive checks (the defaults).',
-      attributes: {
-        enabled: boolAttr({
-          optional: true,
-          computed: true,
-          default: false,
-          description: 'Whether slow responses raise alerts. Omitted: false.',
-        }),
-        threshold_ms: int64Attr({
-          optional: true,
-          computed: true,
-          default: 5000,
-          description:
-            'Response time in milliseconds above which a check counts as slow: one of 1000, 2000, 3000, 5000, 10000. Omitted: 5000.',
-        }),
-        consecutive_limit: int64Attr({
-          optional: true,
-          computed: true,
-          default: 3,
-          description: 'Slow checks in a row before alerting: one of 2, 3, 4, 5. Omitted: 3.',
-        }),
-      },
+      description: `Slow-response alerts. Omitted or null: ${DEFAULTS.slowResponseAlerts.enabled ? 'enabled' : 'disabled'}, ${DEFAULTS.slowResponseAlerts.thresholdMs} ms, ${DEFAULTS.slowResponseAlerts.consecutiveLimit} consecutive checks (the defaults).`,
+      attributes: resourceAttributes(slowResponseFields, { nested: true }),
     }),
-    version: stringAttr({
-      computed: true,
-      description:
-        'Version token of the alert settings, sent as If-Match on every change: a change made outside Terraform after the plan fails the apply instead of being overwritten.',
-    }),
+    ...resourceAttributes(alertSettingsFields),
   },
   validateConfig: (config, diags) => {
     diags.add(...validateAlertSettingsConfig(config as unknown as Record<string, unknown>));

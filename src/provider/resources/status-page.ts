@@ -3,7 +3,6 @@
 import { MonitorId, type StatusPage } from '../../api/index.js';
 import {
   DiagnosticError,
-  boolAttr,
   defineResource,
   requiresReplace,
   singleNestedAttr,
@@ -19,10 +18,14 @@ import {
   type Client,
   type UptimeProviderData,
 } from '../client.js';
+import { defaultsOf } from '../fields/field.js';
+import { resourceAttributes } from '../fields/schema.js';
+import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 import {
   statusPageBody,
   statusPageToModel,
   validateStatusPageConfig,
+  type DisplayOptionsModel,
   type StatusPageModel,
 } from '../mapping/status-page.js';
 import {
@@ -119,88 +122,20 @@ output "status_page_url" {
       planModifiers: [requiresReplace()],
       description: 'The monitor (UUID). Changing it replaces the resource.',
     }),
-    enabled: boolAttr({
-      optional: true,
-      computed: true,
-      default: true,
-      description:
-        'Whether the page is published. Omitted or null: true (declaring the resource publishes the page).',
-    }),
-    title: stringAttr({
-      optional: true,
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description:
-        'Title, at most 120 characters. Omitted or null: not managed (the current title is kept and shown; the API cannot clear a title).',
-    }),
-    description: stringAttr({
-      optional: true,
-      description: 'Description, at most 500 characters. Omitted or null: no description (cleared).',
-    }),
-    noindex: boolAttr({
-      optional: true,
-      computed: true,
-      default: false,
-      description: 'Ask search engines not to index the page. Omitted or null: false.',
-    }),
+    ...resourceAttributes(statusPageFields),
     display_options: singleNestedAttr({
       optional: true,
       computed: true,
-      default: { uptime_timeline: true, response_time: true, incidents: true, recent_history: true },
+      default: defaultsOf(displayOptionsFields) as NonNullable<DisplayOptionsModel>,
       description: 'Sections shown on the page. Omitted or null: all shown.',
-      attributes: {
-        uptime_timeline: boolAttr({
-          optional: true,
-          computed: true,
-          default: true,
-          description: 'Omitted: true.',
-        }),
-        response_time: boolAttr({
-          optional: true,
-          computed: true,
-          default: true,
-          description: 'Omitted: true.',
-        }),
-        incidents: boolAttr({ optional: true, computed: true, default: true, description: 'Omitted: true.' }),
-        recent_history: boolAttr({
-          optional: true,
-          computed: true,
-          default: true,
-          description: 'Omitted: true.',
-        }),
-      },
-    }),
-    slug: stringAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description: 'Slug (set in the dashboard).',
-    }),
-    url: stringAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description: 'Public URL of the page.',
-    }),
-    verification_status: stringAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description:
-        'Ownership verification: `unverified`, `pending`, `verified` or `failed` (dashboard-managed).',
+      attributes: resourceAttributes(displayOptionsFields, { nested: true }),
     }),
     custom_domain: singleNestedAttr({
       computed: true,
       planModifiers: [useStateForUnknown()],
       description: 'Custom-domain state (dashboard-managed).',
-      attributes: {
-        configured: boolAttr({ computed: true, description: 'Whether a custom domain is configured.' }),
-        enabled: boolAttr({ computed: true, description: 'Whether the custom domain serves the page.' }),
-        status: stringAttr({
-          computed: true,
-          description: '`none`, `pending_dns`, `pending_certificate`, `active` or `failed`.',
-        }),
-      },
+      attributes: resourceAttributes(customDomainFields, { nested: true }),
     }),
-    version: stringAttr({ computed: true, description: 'Version token of the page (If-Match on change).' }),
-    updated_at: stringAttr({ computed: true, description: 'Time of the last change.' }),
   },
   validateConfig: (config, diags) => {
     diags.add(...validateStatusPageConfig(config as unknown as Record<string, unknown>));

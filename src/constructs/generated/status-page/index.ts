@@ -110,25 +110,25 @@ export class StatusPageCustomDomainOutputReference extends cdktf.ComplexObject {
 }
 export interface StatusPageDisplayOptions {
   /**
-  * Omitted: true.
+  * The incident list. Omitted: true.
   *
   * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `incidents`
   */
   readonly incidents?: boolean | cdktf.IResolvable;
   /**
-  * Omitted: true.
+  * The recent check history. Omitted: true.
   *
   * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `recent_history`
   */
   readonly recentHistory?: boolean | cdktf.IResolvable;
   /**
-  * Omitted: true.
+  * The response-time chart. Omitted: true.
   *
   * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `response_time`
   */
   readonly responseTime?: boolean | cdktf.IResolvable;
   /**
-  * Omitted: true.
+  * The uptime timeline. Omitted: true.
   *
   * Docs: docs/resources/status_page.md in the terraform-provider-uptime package, attribute `uptime_timeline`
   */
