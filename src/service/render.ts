@@ -7,6 +7,16 @@ export function exportView(e: ExportRecord): ExportJob {
   return rest;
 }
 
+/** A record's fields as they are, nested objects and arrays copied (a view never shares state with the store). */
+function detached<T extends object>(o: T): T {
+  return Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? [...v] : v !== null && typeof v === 'object' ? { ...v } : v,
+    ]),
+  ) as T;
+}
+
 /** The one rule for secrets: `value` / `password` become `valueSet` / `passwordSet`; nulls are left out. */
 function hideSecrets<T extends object>(o: T): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -34,9 +44,7 @@ export function monitorView(m: MonitorRecord): Monitor {
     ...fields
   } = m;
   return {
-    ...(Object.fromEntries(
-      Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]),
-    ) as typeof fields),
+    ...detached(fields),
     requestHeaders: requestHeaders.map(hideSecrets) as Monitor['requestHeaders'],
     authConfig: hideSecrets(auth) as Monitor['authConfig'],
     expiryMonitoring: { ssl: { ...ssl }, domain: { ...domain } },
@@ -53,37 +61,26 @@ export function monitorJson(store: Store, m: MonitorRecord): string {
   return json;
 }
 
+/** The API representation of the alert settings: the record's API fields, the slow-response alerts from the
+ *  monitor's `slow` (without its incident bookkeeping). */
 export function alertSettingsView(m: MonitorRecord): MonitorAlertSettings {
+  const { counter: _counter, ...fields } = m.alert;
+  const { enabled, thresholdMs, consecutiveLimit, state } = m.slow;
   return {
     monitorId: m.id,
-    version: m.alert.version,
-    channels: { ...m.alert.channels },
-    destinationIds: { ...m.alert.destinationIds },
-    slowResponseAlerts: {
-      enabled: m.slow.enabled,
-      thresholdMs: m.slow.thresholdMs,
-      consecutiveLimit: m.slow.consecutiveLimit,
-      state: m.slow.state,
-    },
+    ...detached(fields),
+    slowResponseAlerts: { enabled, thresholdMs, consecutiveLimit, state },
   };
 }
 
-/** `origin`: where the public pages are served (`http://host:port`). */
+/** The API representation of the status page: the record's API fields and the URL made from the slug.
+ *  `origin`: where the public pages are served (`http://host:port`). */
 export function statusPageView(m: MonitorRecord, origin: string): StatusPage {
-  const p = m.page;
+  const { setUp: _setUp, counter: _counter, snapshot: _snapshot, ...fields } = m.page;
   return {
     monitorId: m.id,
-    enabled: p.enabled,
-    slug: p.slug,
-    url: p.slug ? `${origin}/public/status-pages/${p.slug}` : null,
-    title: p.title,
-    description: p.description,
-    noindex: p.noindex,
-    displayOptions: { ...p.displayOptions },
-    verificationStatus: p.verificationStatus,
-    customDomain: { ...p.customDomain },
-    version: p.version,
-    updatedAt: p.updatedAt,
+    ...detached(fields),
+    url: fields.slug ? `${origin}/public/status-pages/${fields.slug}` : null,
   };
 }
 

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import type {
   Alert,
   Monitor,
+  MonitorAlertSettings,
   CheckResult,
   DisplayOptions,
   ExpiryState,
   ExportJob,
   IncidentDetail,
   Scope,
+  SlowResponse,
+  StatusPage,
 } from '../api/index.js';
 import { DECIDED } from '../api/index.js';
 import type { Clock } from './clock.js';
@@ -75,27 +78,29 @@ export interface DestinationRecord {
   suppressedAt?: string | null;
 }
 
-export interface AlertSettingsRecord {
-  channels: { email: boolean; sms: boolean };
-  destinationIds: { email: string | null; sms: string | null };
-  version: string;
+/**
+ * A monitor's alert settings as stored: the API model's fields (`MonitorAlertSettings`; its slow-response alerts
+ * live in the monitor's `slow`), both destinations present (null: none), and bookkeeping. Created from
+ * `DECIDED.alertSettingsDefaults`; render.ts derives the view.
+ */
+export interface AlertSettingsRecord extends Omit<
+  MonitorAlertSettings,
+  'monitorId' | 'slowResponseAlerts' | 'destinationIds'
+> {
+  destinationIds: Required<MonitorAlertSettings['destinationIds']>;
   counter: number;
 }
 
-export interface StatusPageRecord {
-  enabled: boolean;
+/**
+ * A monitor's status page as stored: the API model's fields (`StatusPage`, every one present; the URL is derived
+ * from the slug when rendered), and bookkeeping. Created from `DECIDED.statusPageDefaults`; render.ts derives the
+ * view.
+ */
+export interface StatusPageRecord extends Required<Omit<StatusPage, 'monitorId' | 'url' | 'version'>> {
   /** Initial setup done in the "dashboard" (admin API). Until then PATCH answers 409. */
   setUp: boolean;
-  slug: string | null;
-  title: string | null;
-  description: string | null;
-  noindex: boolean;
-  displayOptions: DisplayOptions;
-  verificationStatus: 'unverified' | 'pending' | 'verified' | 'failed';
-  customDomain: { configured: boolean; enabled: boolean; status: string };
   version: string;
   counter: number;
-  updatedAt: string | null;
   /** Public snapshot, refreshed on every PATCH (served at /public/status-pages/{slug}). */
   snapshot: Record<string, unknown> | null;
 }
@@ -128,15 +133,7 @@ export interface MonitorRecord extends Omit<Monitor, OwnShape> {
   auth: { type: 'none' | 'basic'; username: string | null; password: string | null };
   ssl: ExpiryState;
   domain: ExpiryState;
-  slow: {
-    enabled: boolean;
-    thresholdMs: number;
-    consecutiveLimit: number;
-    state: 'healthy' | 'slow';
-    currentIncidentStartedAt: string | null;
-    lastAlertedAt: string | null;
-    lastRecoveredAt: string | null;
-  };
+  slow: Required<SlowResponse>;
   lastCheckAt: string | null;
   lastStatusAt: string | null;
   responseTimeMs: number | null;

@@ -15,7 +15,7 @@ import { ApiError, validation } from '../errors.js';
 import { newMonitorId, newVersion } from '../ids.js';
 import { monitorJson } from '../render.js';
 import type { MonitorRecord, Store, TenantRecord } from '../store.js';
-import { DEFAULT_DISPLAY_OPTIONS, defaultExpiry } from '../store.js';
+import { defaultExpiry } from '../store.js';
 import { applyDestinations, validateDestinations } from './alerts.js';
 
 type CreateBody = z.output<typeof MonitorCreate>;
@@ -222,9 +222,7 @@ export const createMonitor: Handler = (c) => {
     ssl: defaultExpiry(),
     domain: defaultExpiry(),
     slow: {
-      enabled: false,
-      thresholdMs: 5000,
-      consecutiveLimit: 3,
+      ...DECIDED.alertSettingsDefaults.slowResponseAlerts,
       state: 'healthy',
       currentIncidentStartedAt: null,
       lastAlertedAt: null,
@@ -240,7 +238,7 @@ export const createMonitor: Handler = (c) => {
     version: newVersion(1),
     counter: 1,
     alert: {
-      channels: { email: true, sms: false },
+      channels: { ...DECIDED.alertSettingsDefaults.channels },
       destinationIds: { email: defaultEmail?.id ?? null, sms: null },
       version: newVersion(1),
       counter: 1,
@@ -256,16 +254,13 @@ export const createMonitor: Handler = (c) => {
 };
 
 export function newStatusPage(): MonitorRecord['page'] {
+  const defaults = DECIDED.statusPageDefaults;
   return {
-    enabled: false,
+    ...defaults,
+    displayOptions: { ...defaults.displayOptions },
+    customDomain: { ...defaults.customDomain },
     setUp: false,
     slug: null,
-    title: null,
-    description: null,
-    noindex: false,
-    displayOptions: { ...DEFAULT_DISPLAY_OPTIONS },
-    verificationStatus: 'unverified',
-    customDomain: { configured: false, enabled: false, status: 'none' },
     version: newVersion(1),
     counter: 1,
     updatedAt: null,

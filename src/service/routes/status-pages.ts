@@ -10,24 +10,24 @@ import { orderKey } from './monitors.js';
 
 const PENDING_DOMAIN = new Set(['pending_dns', 'pending_certificate']);
 
-/** Applies a validated StatusPageUpdate and republishes the public snapshot. */
+/** Writes the fields a body gives (undefined: left as they are). */
+function assignDefined(target: object, fields: object): void {
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined) (target as Record<string, unknown>)[k] = v;
+}
+
+/** Applies a validated StatusPageUpdate (stored as written; `displayOptions` merged) and republishes the public
+ *  snapshot. */
 export function applyStatusPageUpdate(
   store: Store,
   m: MonitorRecord,
   b: z.output<typeof StatusPageUpdate>,
 ): void {
   store.mutateMonitor(m, (m) => {
-    const p = m.page;
-    if (b.enabled !== undefined) p.enabled = b.enabled;
-    if (b.title !== undefined) p.title = b.title;
-    if (b.description !== undefined) p.description = b.description;
-    if (b.noindex !== undefined) p.noindex = b.noindex;
-    if (b.displayOptions) {
-      for (const [k, v] of Object.entries(b.displayOptions)) {
-        if (v !== undefined) p.displayOptions[k as keyof typeof p.displayOptions] = v;
-      }
-    }
-    p.snapshot = publicSnapshot(m, store.clock.iso());
+    const { displayOptions, ...fields } = b;
+    assignDefined(m.page, fields);
+    if (displayOptions) assignDefined(m.page.displayOptions, displayOptions);
+    m.page.snapshot = publicSnapshot(m, store.clock.iso());
   });
 }
 
