@@ -1,6 +1,7 @@
 // The CDKTF output: a TypeScript app on the product constructs (`UptimeMonitor`, destination lookups) with stable
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
+import { DECIDED } from '../api/index.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -61,7 +62,10 @@ function monitorBlock(
   }
   let alertsImported = false;
   if (alerts) {
-    const ch = (get(alerts.attrs, 'channels') ?? { email: true, sms: false }) as Record<string, Value>;
+    const ch = (get(alerts.attrs, 'channels') ?? DECIDED.alertSettingsDefaults.channels) as Record<
+      string,
+      Value
+    >;
     const ids = (get(alerts.attrs, 'destination_ids') ?? {}) as Record<string, Value>;
     const slow = get(alerts.attrs, 'slow_response_alerts') as Record<string, Value> | undefined;
     const channelOk = (c: 'email' | 'sms') => !ch[c] || (ids[c] && typeof ids[c] === 'object');

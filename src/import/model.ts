@@ -67,24 +67,57 @@ export function uniqueName(base: string, taken: Set<string>): string {
   return n;
 }
 
+type Resource = ImportObject['type'];
+
 /** Not plain fields: written below by hand (their mapping is hand-written in the provider too). */
-const BY_HAND = new Set(['request_headers', 'auth_config', 'ssl_monitoring', 'domain_monitoring']);
+const BY_HAND = new Set([
+  'monitor_id',
+  'request_headers',
+  'auth_config',
+  'ssl_monitoring',
+  'domain_monitoring',
+  'destination_ids',
+]);
 
 /** Always written, whatever the default: what a reader needs to recognise the monitor. */
 const ALWAYS = new Set(['name', 'url', 'interval_seconds']);
 
-function monitorAttrs(m: Monitor): Attr[] {
-  const rec = m as unknown as Record<string, unknown>;
+/** The declared top-level fields of a record whose value is not the declared default (absent, null and `[]` are
+ *  left out: that is what omitting them means). */
+function plainAttrs(type: Resource, record: object, always = new Set<string>()): Attr[] {
+  const rec = record as Record<string, unknown>;
   const attrs: Attr[] = [];
-  for (const f of fieldsOf('uptime_monitor')) {
-    if (f.attribute.includes('.') || BY_HAND.has(f.attribute) || f.presence === 'computed') continue;
-    if (!f.apiName || !(f.apiName in rec)) continue;
+  for (const f of fieldsOf(type)) {
+    if (f.attribute.includes('.') || f.kind === 'object' || f.presence === 'computed') continue;
+    if (BY_HAND.has(f.attribute) || !f.apiName || !(f.apiName in rec)) continue;
     const v = rec[f.apiName];
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;
-    if (!ALWAYS.has(f.attribute) && f.default !== undefined && same(v, f.default)) continue;
+    if (!always.has(f.attribute) && f.default !== undefined && same(v, f.default)) continue;
     attrs.push({ name: f.attribute, value: v as Value });
   }
+  return attrs;
+}
+
+/** A nested block of declared fields (`channels`, `display_options`, …), written whole when any of its fields is
+ *  not the declared default; null when all are. */
+function blockAttr(type: Resource, block: string, record: object | undefined): Attr | null {
+  if (!record) return null;
+  const rec = record as Record<string, unknown>;
+  const fields = fieldsOf(type).filter((f) => f.attribute.startsWith(`${block}.`));
+  const value: Record<string, Value> = {};
+  let differs = false;
+  for (const f of fields) {
+    const key = f.apiName.slice(f.apiName.lastIndexOf('.') + 1);
+    const v = rec[key] ?? f.default ?? null;
+    value[f.attribute.slice(block.length + 1)] = v as Value;
+    if (!same(v, f.default)) differs = true;
+  }
+  return differs ? { name: block, value } : null;
+}
+
+function monitorAttrs(m: Monitor): Attr[] {
+  const attrs = plainAttrs('uptime_monitor', m, ALWAYS);
   if (m.archived && !attrs.some((a) => a.name === 'enabled')) attrs.push({ name: 'enabled', value: false });
 
   const headers = m.requestHeaders ?? [];
@@ -137,46 +170,31 @@ function alertAttrs(
   destinations: AlertDestination[],
   lookup: (d: string) => Value,
 ): Attr[] | null {
-  const facts = (p: string) =>
-    fieldsOf('uptime_monitor_alert_settings').find((f) => f.attribute === p)?.default;
+  const type = 'uptime_monitor_alert_settings';
   const defaultEmail = destinations.find((d) => d.channel === 'email' && d.isDefault)?.id ?? null;
-  const channels = { email: s.channels.email, sms: s.channels.sms };
-  const slow = {
-    enabled: s.slowResponseAlerts.enabled,
-    threshold_ms: s.slowResponseAlerts.thresholdMs,
-    consecutive_limit: s.slowResponseAlerts.consecutiveLimit,
-  };
   const ids = { email: s.destinationIds.email ?? null, sms: s.destinationIds.sms ?? null };
-  const attrs: Attr[] = [{ name: 'monitor_id', value: { ref: monitor } }];
-  if (!same(channels, facts('channels'))) attrs.push({ name: 'channels', value: channels });
+  const attrs: Attr[] = [{ name: 'monitor_id', value: { ref: monitor } }, ...plainAttrs(type, s)];
+  const channels = blockAttr(type, 'channels', s.channels);
+  if (channels) attrs.push(channels);
   if (!same(ids, { email: defaultEmail, sms: null })) {
     const v: Record<string, Value> = {};
     if (ids.email) v.email = lookup(ids.email);
     if (ids.sms) v.sms = lookup(ids.sms);
     attrs.push({ name: 'destination_ids', value: v });
   }
-  if (!same(slow, facts('slow_response_alerts'))) attrs.push({ name: 'slow_response_alerts', value: slow });
+  const slow = blockAttr(type, 'slow_response_alerts', s.slowResponseAlerts);
+  if (slow) attrs.push(slow);
   return attrs.length > 1 ? attrs : null;
 }
 
 function pageAttrs(p: StatusPage, monitor: string): Attr[] {
-  const attrs: Attr[] = [{ name: 'monitor_id', value: { ref: monitor } }];
-  if (!p.enabled) attrs.push({ name: 'enabled', value: false });
-  if (p.title) attrs.push({ name: 'title', value: p.title });
-  if (p.description) attrs.push({ name: 'description', value: p.description });
-  if (p.noindex) attrs.push({ name: 'noindex', value: true });
-  const d = p.displayOptions;
-  if (d && !(d.uptimeTimeline && d.responseTime && d.incidents && d.recentHistory))
-    attrs.push({
-      name: 'display_options',
-      value: {
-        uptime_timeline: d.uptimeTimeline,
-        response_time: d.responseTime,
-        incidents: d.incidents,
-        recent_history: d.recentHistory,
-      },
-    });
-  return attrs;
+  const type = 'uptime_status_page';
+  const display = blockAttr(type, 'display_options', p.displayOptions);
+  return [
+    { name: 'monitor_id', value: { ref: monitor } },
+    ...plainAttrs(type, p),
+    ...(display ? [display] : []),
+  ];
 }
 
 export interface Known {
