@@ -187,26 +187,11 @@ const monitorWriteFields = {
   slowResponseAlerts: SlowResponseAlertSettingsInput,
 };
 
+/** Every write field is optional on create but `url`; `enabled` is create-only (later: pause/activate). */
 export const MonitorCreate = z
-  .object({
-    ...monitorWriteFields,
-    name: monitorWriteFields.name.optional(),
-    url: monitorWriteFields.url,
-    intervalSeconds: monitorWriteFields.intervalSeconds.optional(),
-    timeoutMs: monitorWriteFields.timeoutMs.optional(),
-    requestMethod: monitorWriteFields.requestMethod.optional(),
-    followRedirects: monitorWriteFields.followRedirects.optional(),
-    acceptedStatusCodes: monitorWriteFields.acceptedStatusCodes.optional(),
-    requestHeaders: monitorWriteFields.requestHeaders.optional(),
-    authConfig: monitorWriteFields.authConfig.optional(),
-    alertChannels: monitorWriteFields.alertChannels.optional(),
-    alertContacts: monitorWriteFields.alertContacts.optional(),
-    alertDestinationIds: monitorWriteFields.alertDestinationIds.optional(),
-    sslMonitoring: monitorWriteFields.sslMonitoring.optional(),
-    domainMonitoring: monitorWriteFields.domainMonitoring.optional(),
-    slowResponseAlerts: monitorWriteFields.slowResponseAlerts.optional(),
-    enabled: z.boolean().optional(),
-  })
+  .object(monitorWriteFields)
+  .partial()
+  .extend({ url: monitorWriteFields.url, enabled: z.boolean().optional() })
   .strict();
 export type MonitorCreate = z.input<typeof MonitorCreate>;
 
