@@ -1,4 +1,5 @@
 import {
+  DECIDED,
   ENDPOINTS,
   ExportCreate,
   INTERVAL_SECONDS,
@@ -147,10 +148,7 @@ describe('responses', () => {
     enabled: true,
     archived: false,
     status: 'pending',
-    requestMethod: 'GET',
-    intervalSeconds: 300,
-    timeoutMs: 10000,
-    followRedirects: true,
+    ...DECIDED.monitorDefaults,
   };
 
   test('unknown response fields are accepted and kept out of the typed result', () => {

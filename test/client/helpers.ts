@@ -1,5 +1,6 @@
 import { MockAgent } from 'undici';
 import { RateLimiter, UptimeClient, type ClientOptions, type LogEvent } from '../../src/client/index.js';
+import { DECIDED } from '../../src/api/index.js';
 
 export const ORIGIN = 'https://api.uptime.test';
 export const BASE = `${ORIGIN}/v1`;
@@ -92,10 +93,7 @@ export function monitor(overrides: Record<string, unknown> = {}) {
     enabled: true,
     archived: false,
     status: 'pending',
-    requestMethod: 'GET',
-    intervalSeconds: 300,
-    timeoutMs: 10000,
-    followRedirects: true,
+    ...DECIDED.monitorDefaults,
     version: 'v1-aaaa',
     ...overrides,
   };

@@ -56,10 +56,7 @@ describe('what is written: only values that differ from the declared defaults', 
     enabled: true,
     archived: false,
     status: 'up',
-    requestMethod: 'GET',
-    intervalSeconds: 300,
-    timeoutMs: DECIDED.monitorDefaults.timeoutMs,
-    followRedirects: true,
+    ...DECIDED.monitorDefaults,
     acceptedStatusCodes: [],
   } as Monitor;
   const alerts = (x: Partial<MonitorAlertSettings> = {}): MonitorAlertSettings => ({

@@ -1,6 +1,6 @@
 // Unit tests of the provider's pure parts: plan-time validation derived from the API model, and the
 // Terraform model ↔ API body/record mappings.
-import { type Monitor } from '../../src/api/index.js';
+import { DECIDED, type Monitor } from '../../src/api/index.js';
 import { unknown } from '../../src/protocol/cty/values.js';
 import {
   monitorCreateBody,
@@ -11,28 +11,23 @@ import {
 } from '../../src/provider/mapping/monitor.js';
 import { validateAlertSettingsConfig, alertSettingsBody } from '../../src/provider/mapping/alert-settings.js';
 import { validateStatusPageConfig, statusPageBody } from '../../src/provider/mapping/status-page.js';
+import { attributeName, type FieldDecl } from '../../src/provider/fields/field.js';
+import { monitorFields } from '../../src/provider/fields/monitor.js';
 import { attributePathFor, newDraft, parseApiPath } from '../../src/provider/validation.js';
 
-const base: MonitorModel = {
-  id: null,
-  name: null,
+/** A config with `url` only: every declared field null (omitted), and the blocks mapped by hand. */
+const base = {
+  ...Object.fromEntries(
+    (Object.entries(monitorFields) as [string, FieldDecl][])
+      .filter(([, d]) => !d.runtime)
+      .map(([api, d]) => [attributeName(api, d), null]),
+  ),
   url: 'https://example.com/health',
-  interval_seconds: null,
-  timeout_ms: null,
-  request_method: null,
-  follow_redirects: null,
-  accepted_status_codes: null,
   request_headers: null,
   auth_config: null,
   ssl_monitoring: null,
   domain_monitoring: null,
-  enabled: null,
-  archived: null,
-  version: null,
-  created_at: null,
-  updated_at: null,
-  type: null,
-};
+} as MonitorModel;
 const model = (o: Partial<MonitorModel>): MonitorModel => ({ ...base, ...o });
 
 const record = (o: Partial<Monitor> = {}): Monitor => ({
@@ -44,10 +39,7 @@ const record = (o: Partial<Monitor> = {}): Monitor => ({
   enabled: true,
   archived: false,
   status: 'pending',
-  requestMethod: 'GET',
-  intervalSeconds: 300,
-  timeoutMs: 10000,
-  followRedirects: true,
+  ...DECIDED.monitorDefaults,
   acceptedStatusCodes: [],
   requestHeaders: [],
   authConfig: { type: 'none' },
