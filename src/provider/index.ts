@@ -8,7 +8,9 @@ import {
   DiagnosticError,
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
-import { apiFailure, buildClient, newBulkReadState, statusOf, type UptimeProviderData } from './client.js';
+import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { newBulkReadState } from './resources/bulk-reader.js';
+import { newThrottleReported, rateLimitWarning } from './rate-limit-warning.js';
 import type { Capabilities } from '../api/index.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
@@ -77,7 +79,14 @@ export const uptimeProvider = defineProvider({
     const memo = new Map<string, Promise<unknown>>();
     const bulk = newBulkReadState();
     if (Object.values(config).some((v) => isUnknown(v)))
-      return { client: null, capabilities: null, memo, bulk, takenOver: new Set() };
+      return {
+        client: null,
+        capabilities: null,
+        memo,
+        bulk,
+        takenOver: new Set(),
+        throttleReported: newThrottleReported(),
+      };
     const baseUrl = (config.base_url as string | null) ?? process.env.UPTIME_BASE_URL ?? null;
     const token = (config.token as string | null) ?? process.env.UPTIME_API_TOKEN ?? null;
     if (!baseUrl)
@@ -124,8 +133,16 @@ export const uptimeProvider = defineProvider({
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
-    return { client, capabilities, memo, bulk, takenOver: new Set() };
+    return {
+      client,
+      capabilities,
+      memo,
+      bulk,
+      takenOver: new Set(),
+      throttleReported: newThrottleReported(),
+    };
   },
+  runDiagnostics: rateLimitWarning,
   docs: {
     examples: [
       {
