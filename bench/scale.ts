@@ -408,7 +408,7 @@ async function main(): Promise<void> {
           ]
         : []),
       '',
-      `Requests answered 4xx/5xx during the plans: ${planErrors}. Load (1 min) before: ${before.one}, after: ${after.one} (${availableParallelism()} CPUs).`,
+      `Requests answered 4xx/5xx during the plans: ${planErrors}. \`uptime\` load (1 min) before: ${before.one}, after: ${after.one} (this run's own Terraform and provider processes count in the second; ${availableParallelism()} CPUs).`,
       '',
     ];
     console.log(lines.join('\n'));
