@@ -338,6 +338,17 @@ async function main(): Promise<void> {
       }
     }
 
+    // Optional: one more uptime plan with the provider under the V8 profiler (BENCH_PROFILE_DIR=dir), to see where
+    // the provider's own time goes (open the .cpuprofile in Chrome DevTools or speedscope).
+    if (process.env.BENCH_PROFILE_DIR) {
+      const dir = process.env.BENCH_PROFILE_DIR;
+      mkdirSync(dir, { recursive: true });
+      const preload = join(process.cwd(), 'bench/fixtures/cpu-profile.cjs');
+      const env = { ...last.uptime.env, NODE_OPTIONS: `--require ${preload}`, BENCH_CPU_PROFILE_DIR: dir };
+      await noopPlan({ ...last.uptime, env });
+      console.log(`provider CPU profile of one no-op plan written to ${dir}`);
+    }
+
     // 3. the mixed configuration in the last uptime workspace: status pages set up "in the dashboard" (admin API)
     // for the first MIXED monitors, apply, then no-op plans.
     const mixedMs: number[] = [];
