@@ -19,6 +19,7 @@ export {
   parseRateLimit,
   realClock,
   type RateLimitInfo,
+  type LimiterUsage,
   type Clock,
 } from './limiter.js';
 export {

@@ -65,6 +65,23 @@ function toMs(v: number | null, now: number): number | null {
 /** The spec's allowance is per minute; used to estimate the next reset when a window has ended. */
 const WINDOW_MS = 60_000;
 
+/** What the limiter did in this process: how much it slowed the calls sharing it. */
+export interface LimiterUsage {
+  /** Calls sent. */
+  requests: number;
+  /** Calls that had to wait before they were sent. */
+  waitedCalls: number;
+  /** Time during which at least one call was waiting (overlapping waits counted once), in milliseconds. */
+  throttledMs: number;
+  /** 429 answers received (each paused every caller until its Retry-After passed). */
+  rateLimited: number;
+  /** The per-minute allowance last read from the service; null when it sent none. */
+  limit: number | null;
+  /** Calls waiting now. */
+  waiting: number;
+  inFlight: number;
+}
+
 export interface LimiterOptions {
   clock?: Clock;
   /** Requests held back from the allowance, for other processes sharing the token. */
@@ -89,6 +106,12 @@ export class RateLimiter {
     monthlyRemaining: null,
     monthlyResetAt: null,
   };
+  private requests = 0;
+  private waitedCalls = 0;
+  private throttledMs = 0;
+  private rateLimited = 0;
+  private waiting = 0;
+  private waitingSince = 0;
   private readonly clock: Clock;
   private readonly reserve: number;
   private readonly paceBelow: number;
@@ -101,11 +124,22 @@ export class RateLimiter {
 
   /** Waits until a call may be sent, then counts it as in flight. Call `release` with the response headers. */
   async acquire(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      const wait = this.delay();
-      if (wait <= 0) break;
-      await this.clock.sleep(wait, signal);
+    let waited = false;
+    try {
+      for (;;) {
+        const wait = this.delay();
+        if (wait <= 0) break;
+        if (!waited) {
+          waited = true;
+          this.waitedCalls++;
+          if (this.waiting++ === 0) this.waitingSince = this.clock.now();
+        }
+        await this.clock.sleep(wait, signal);
+      }
+    } finally {
+      if (waited && --this.waiting === 0) this.throttledMs += this.clock.now() - this.waitingSince;
     }
+    this.requests++;
     this.sentSinceUpdate++;
     this.inFlight++;
     this.lastSentAt = this.clock.now();
@@ -164,7 +198,21 @@ export class RateLimiter {
 
   /** After a 429: nobody sharing this token sends until the Retry-After has passed. */
   pause(ms: number): void {
+    this.rateLimited++;
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  usage(): LimiterUsage {
+    const open = this.waiting > 0 ? this.clock.now() - this.waitingSince : 0;
+    return {
+      requests: this.requests,
+      waitedCalls: this.waitedCalls,
+      throttledMs: this.throttledMs + open,
+      rateLimited: this.rateLimited,
+      limit: this.limit,
+      waiting: this.waiting,
+      inFlight: this.inFlight,
+    };
   }
 
   snapshot(): RateLimitInfo & { inFlight: number } {

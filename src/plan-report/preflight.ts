@@ -80,8 +80,11 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
   );
 
   const writes = changes.reduce((n, r) => n + cost(r), 0);
-  const monitors = changes.filter((r) => r.type === MONITOR).length;
-  const refresh = Math.ceil(monitors / 100) + 2 + changes.filter((r) => r.type === ALERTS).length;
+  // The provider's refresh (docs/index.md, "API requests and rate limits"): GET /capabilities, then for monitors and
+  // for status pages one GET for the first and 100-record listing pages for the rest; alert settings one GET each.
+  const listed = (n: number) => (n <= 1 ? n : 1 + Math.ceil((n - 1) / 100));
+  const count = (type: string) => changes.filter((r) => r.type === type).length;
+  const refresh = 1 + listed(count(MONITOR)) + listed(count(PAGE)) + count(ALERTS);
   const total = writes + refresh;
   const perMinute = usage.data.perMinute.limit;
   const minutes = Math.ceil(total / Math.max(1, perMinute));

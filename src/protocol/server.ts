@@ -61,6 +61,8 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
   const server = new Server({
     'grpc.max_receive_message_length': MAX_MESSAGE,
     'grpc.max_send_message_length': MAX_MESSAGE,
+    // Channelz keeps per-call bookkeeping nobody reads here; off saves a few percent of a 1,000-resource plan.
+    'grpc.enable_channelz': 0,
   });
   const log = opts.logger;
 

@@ -1,7 +1,9 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
 import { UptimeClient, type LogEvent } from '../client/index.js';
-import type { Capabilities, Monitor } from '../api/index.js';
+import type { Capabilities } from '../api/index.js';
+import type { BulkReadState } from './resources/bulk-reader.js';
+import type { ThrottleReported } from './rate-limit-warning.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
 
 export type Client = UptimeClient;
@@ -24,15 +26,6 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
   });
 }
 
-/** Bulk monitor reads during a refresh (the state resources/monitor-reader.ts keeps per provider process). */
-export interface BulkReadState {
-  reads: number;
-  disabled: boolean;
-  listing: Promise<Map<string, Monitor>> | null;
-}
-
-export const newBulkReadState = (): BulkReadState => ({ reads: 0, disabled: false, listing: null });
-
 /** What configure() hands to every handler as ctx.providerData. */
 export interface UptimeProviderData {
   /** Null when the provider configuration was not known yet (plan with unknown provider arguments). */
@@ -41,7 +34,7 @@ export interface UptimeProviderData {
   capabilities: Capabilities | null;
   /** Per-process memo (e.g. alert destinations for plan-time checks). */
   memo: Map<string, Promise<unknown>>;
-  /** Bulk monitor reads during a refresh (resources/monitor-reader.ts). */
+  /** Bulk reads of monitors and status pages during a refresh (resources/bulk-reader.ts). */
   bulk: BulkReadState;
   /**
    * Per-monitor sub-objects (`alert-settings:<id>`, `status-page:<id>`) that a create took over in this process.
@@ -49,6 +42,8 @@ export interface UptimeProviderData {
    * create_before_destroy replacement: it must not undo what the new instance wrote.
    */
   takenOver: Set<string>;
+  /** What the rate-limit warning already reported (rate-limit-warning.ts). */
+  throttleReported: ThrottleReported;
 }
 
 /** The client, or an error saying why there is none. */

@@ -8,7 +8,9 @@ import {
   DiagnosticError,
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
-import { apiFailure, buildClient, newBulkReadState, statusOf, type UptimeProviderData } from './client.js';
+import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { newBulkReadState } from './resources/bulk-reader.js';
+import { newThrottleReported, rateLimitWarning } from './rate-limit-warning.js';
 import type { Capabilities } from '../api/index.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
@@ -77,7 +79,14 @@ export const uptimeProvider = defineProvider({
     const memo = new Map<string, Promise<unknown>>();
     const bulk = newBulkReadState();
     if (Object.values(config).some((v) => isUnknown(v)))
-      return { client: null, capabilities: null, memo, bulk, takenOver: new Set() };
+      return {
+        client: null,
+        capabilities: null,
+        memo,
+        bulk,
+        takenOver: new Set(),
+        throttleReported: newThrottleReported(),
+      };
     const baseUrl = (config.base_url as string | null) ?? process.env.UPTIME_BASE_URL ?? null;
     const token = (config.token as string | null) ?? process.env.UPTIME_API_TOKEN ?? null;
     if (!baseUrl)
@@ -124,8 +133,16 @@ export const uptimeProvider = defineProvider({
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
-    return { client, capabilities, memo, bulk, takenOver: new Set() };
+    return {
+      client,
+      capabilities,
+      memo,
+      bulk,
+      takenOver: new Set(),
+      throttleReported: newThrottleReported(),
+    };
   },
+  runDiagnostics: rateLimitWarning,
   docs: {
     examples: [
       {
@@ -185,6 +202,21 @@ Arguments set in the \`provider\` block win over the environment. When the provi
 - Changing an \`uptime_status_page\` (both checked at plan time: the scope and a plan with status pages) and destroying one (which disables the page): \`status-pages:write\`.
 
 A token restricted to selected monitors sees only those: any other monitor answers 404 to it, so Terraform would take a managed monitor outside the selection as deleted and plan to create it again. Use an unrestricted token for configurations that manage monitors. A plan-only token for pull requests needs \`monitors:read\` (plus \`alerts:write\` when alert settings are managed), and the create and status-page scopes when the plan contains such changes, because those are checked at plan time.`,
+      },
+      {
+        title: 'API requests and rate limits',
+        body: `Every \`terraform plan\` and \`apply\` refreshes what the state holds, and each API token has a per-minute allowance (\`uptime_capabilities\` shows it; 120 requests a minute on the Pro plan). What a no-op plan costs, for M monitors, P status pages and A alert settings in the state:
+
+| What                            | Requests                                                                                                                |
+| ------------------------------- | ----------------------------------------------------------------------------------------------------------------------- |
+| Provider start-up               | 1 (\`GET /capabilities\`)                                                                                                 |
+| \`uptime_monitor\`                | ⌈M/100⌉ + at most 2: one GET for the first, then 100-monitor pages of \`GET /monitors\` (paused ones on a second listing) |
+| \`uptime_status_page\`            | ⌈P/100⌉ + at most 1: one GET for the first, then pages of \`GET /status-pages\`                                           |
+| \`uptime_monitor_alert_settings\` | A: the API reads alert settings one monitor at a time                                                                   |
+
+Archived monitors, disabled status pages and records outside a restricted token's selection are read with one GET each. Listing pages are never more than the account holds, nor more than the reads asked for, so a small state in a large account costs at most about one request per resource. After any monitor or status-page write in the same run, reads go back to one GET each, so an apply never sees an earlier listing.
+
+So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 300 monitors each with alert settings cost about 306, which at 120 requests a minute is about 2.5 minutes of waiting. The provider spreads its calls over the allowance instead of collecting \`429\` answers, and when the limit made a run wait it ends with a warning, \`API rate limit slowed this run\`, giving the requests made, how many waited and for how long. What helps: a token on a plan with a higher allowance; \`terraform plan -refresh=false\` for quick previews (nothing is read; drift is not seen); and smaller states, in particular fewer alert settings per state, since each costs a request on every plan. Writes cost one request each, plus one for a pause, activate, archive or reactivate, and a read before alert-settings and status-page writes.`,
       },
       {
         title: 'Guides',

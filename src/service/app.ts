@@ -49,6 +49,19 @@ export interface ServiceOptions {
   localMode?: boolean;
   /** Checks running at once (default 512). */
   checkConcurrency?: number;
+  /**
+   * Called after each answered request (fastify's onResponse hook), e.g. to count a client's requests by endpoint
+   * (`npm run bench:scale`). `route` is the API endpoint's path pattern (`/v1/monitors/{monitorId}`), fastify's
+   * pattern for other routes, null when no route matched; `url` is the path and query as sent. Must not throw.
+   */
+  onResponse?: (r: ResponseInfo) => void;
+}
+
+export interface ResponseInfo {
+  method: string;
+  url: string;
+  route: string | null;
+  status: number;
 }
 
 export interface RunningService {
@@ -248,6 +261,20 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       done(err as Error);
     }
   });
+
+  const onResponse = options.onResponse;
+  if (onResponse) {
+    app.addHook('onResponse', (req, reply, done) => {
+      const row = (req.routeOptions.config as { row?: Endpoint } | undefined)?.row;
+      onResponse({
+        method: req.method,
+        url: req.url,
+        route: row ? `/v1${row.path}` : (req.routeOptions.url ?? null),
+        status: reply.statusCode,
+      });
+      done();
+    });
+  }
 
   app.setErrorHandler((err, req, reply) => {
     const e = fromFrameworkError(err);

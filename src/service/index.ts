@@ -1,2 +1,2 @@
-export { createService, type RunningService, type ServiceOptions } from './app.js';
+export { createService, type ResponseInfo, type RunningService, type ServiceOptions } from './app.js';
 export { DEFAULT_SEED, type Seed } from './seed.js';

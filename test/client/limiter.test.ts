@@ -38,6 +38,40 @@ const headers = (remaining: number, resetAt: number, limit = 10) => ({
 });
 
 describe('rate limiter', () => {
+  test('usage counts requests, the calls that waited, the time they waited (overlaps once) and 429 pauses', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    expect(limiter.usage()).toMatchObject({
+      requests: 0,
+      waitedCalls: 0,
+      throttledMs: 0,
+      rateLimited: 0,
+      limit: null,
+    });
+    const resetAt = clock.now() + 10_000;
+    await limiter.acquire();
+    limiter.release(headers(1, resetAt, 5));
+    await limiter.acquire(); // the last one of the window: no wait
+    const late = [limiter.acquire(), limiter.acquire()]; // both wait for the reset, at the same time
+    await new Promise((r) => setImmediate(r));
+    expect(limiter.usage()).toMatchObject({ requests: 2, waitedCalls: 2, waiting: 2, limit: 5 });
+    await clock.advance(4_000);
+    expect(limiter.usage().throttledMs).toBe(4_000); // still waiting: counted so far
+    await clock.advance(6_001);
+    await Promise.all(late);
+    expect(limiter.usage()).toMatchObject({ requests: 4, waitedCalls: 2, waiting: 0, throttledMs: 10_001 });
+    limiter.pause(2_000);
+    const paused = limiter.acquire();
+    await clock.advance(2_000);
+    await paused;
+    expect(limiter.usage()).toMatchObject({
+      requests: 5,
+      waitedCalls: 3,
+      throttledMs: 12_001,
+      rateLimited: 1,
+    });
+  });
+
   test('concurrent callers never exceed what remains in the window; the rest wait for the reset', async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ clock });

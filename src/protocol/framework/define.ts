@@ -1,6 +1,6 @@
 // Declaration API: defineResource / defineDataSource / defineProvider. One declaration per type; the schema,
 // JSON schema document, docs and all RPC behaviour are derived from it.
-import type { Diagnostics } from '../diagnostics.js';
+import type { Diagnostic, Diagnostics } from '../diagnostics.js';
 import type { Logger } from '../logging.js';
 import type { Attributes, ModelOf, Planned } from './attributes.js';
 import type { PrivateState } from './private-state.js';
@@ -124,6 +124,11 @@ export interface ProviderDecl<A extends Attributes, PD = any> {
     ctx: Omit<HandlerContext<undefined>, 'private' | 'providerData'>;
   }) => PD | Promise<PD>;
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
+  /**
+   * Diagnostics about the run as a whole (not one resource), asked after each resource and data-source call with
+   * the configured provider data; whatever it returns is added to that call's answer. Return each one once.
+   */
+  runDiagnostics?: (providerData: PD | undefined) => Diagnostic[];
   resources?: AnyResource[];
   dataSources?: AnyDataSource[];
 }

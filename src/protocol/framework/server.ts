@@ -137,7 +137,7 @@ export function createProviderHandlers(provider: AnyProvider, runtime: ProviderR
       path: p.path,
     }));
 
-  return {
+  const handlers: ProviderHandlers = {
     GetMetadata: async () => ({
       server_capabilities: CAPABILITIES,
       diagnostics: [],
@@ -441,6 +441,32 @@ export function createProviderHandlers(provider: AnyProvider, runtime: ProviderR
       return { state: encodeDV(d, state), diagnostics: wire(c.diagnostics.items) };
     },
   };
+  return withRunDiagnostics(handlers, () =>
+    provider.runDiagnostics ? provider.runDiagnostics(providerData) : [],
+  );
+}
+
+/** The calls whose answers carry run-wide diagnostics (ProviderDecl.runDiagnostics). */
+const RUN_DIAGNOSTIC_CALLS = [
+  'ReadResource',
+  'PlanResourceChange',
+  'ApplyResourceChange',
+  'ImportResourceState',
+  'ReadDataSource',
+] as const;
+
+function withRunDiagnostics(handlers: ProviderHandlers, collect: () => Diagnostic[]): ProviderHandlers {
+  const out = { ...handlers } as Record<string, (req: never) => Promise<{ diagnostics?: unknown[] }>>;
+  for (const name of RUN_DIAGNOSTIC_CALLS) {
+    const inner = out[name]!;
+    out[name] = async (req) => {
+      const res = await inner(req);
+      const extra = collect();
+      if (extra.length > 0) res.diagnostics = [...(res.diagnostics ?? []), ...wire(extra)];
+      return res;
+    };
+  }
+  return out as unknown as ProviderHandlers;
 }
 
 function stripUnknown(t: CtyType, v: CtyValue): CtyValue {

@@ -35,7 +35,7 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
-import { fromListing, noteWrite } from './monitor-reader.js';
+import { monitorFromListing, noteWrite } from './bulk-reader.js';
 
 const secretNote =
   'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
@@ -415,7 +415,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
   },
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
-    let m: Monitor | undefined = await fromListing(ctx.providerData, state.id!);
+    let m: Monitor | undefined = await monitorFromListing(ctx.providerData, state.id!);
     if (!m) {
       try {
         m = (await client.getMonitor(state.id!)).data as Monitor;

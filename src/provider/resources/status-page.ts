@@ -28,6 +28,7 @@ import {
   type DisplayOptionsModel,
   type StatusPageModel,
 } from '../mapping/status-page.js';
+import { noteWrite, statusPageFromListing } from './bulk-reader.js';
 import {
   checkImportMonitorId,
   goneOrHidden,
@@ -168,7 +169,9 @@ output "status_page_url" {
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
     try {
-      const { data } = await getPage(client, state.monitor_id);
+      const data =
+        (await statusPageFromListing(ctx.providerData, state.monitor_id)) ??
+        (await getPage(client, state.monitor_id)).data;
       return statusPageToModel(data, state as StatusPageModel) as never;
     } catch (e) {
       if (statusOf(e) === 404)
@@ -178,6 +181,7 @@ output "status_page_url" {
   },
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
+    noteWrite(ctx.providerData);
     const id = prior.monitor_id;
     const leave = (): void => {
       ctx.diagnostics.warning(
@@ -202,6 +206,7 @@ output "status_page_url" {
 
 async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): Promise<StatusPageModel> {
   const client = requireClient(ctx.providerData);
+  noteWrite(ctx.providerData);
   const id = plan.monitor_id;
   try {
     const ifMatch = version ?? (await getPage(client, id)).etag;

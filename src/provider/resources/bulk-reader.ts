@@ -1,0 +1,182 @@
+// Budget-aware refresh of monitors and status pages. A plan refreshes every instance with one ReadResource each; one
+// GET per instance would cost M requests per plan. Instead, within one provider process:
+// - the first read of a kind is a GET (a state with one monitor costs one request, as before);
+// - from the second read on, reads are answered from listings (100 records a page), each read as soon as the page
+//   holding it arrives. Monitors come from `GET /monitors?enabled=true` and, only once a read misses there,
+//   `GET /monitors?status=paused`; status pages from `GET /status-pages?enabled=true`. Each listing reads at most
+//   ⌈(monitors used + 1) / 100⌉ + 1 pages, so it never walks more than the account holds, and never more pages than
+//   reads were asked of it, so a small state in a large account costs at most about one request per read. A read
+//   the listings do not answer (an archived monitor, a disabled page, one outside a restricted token's selection,
+//   one beyond that page budget) is a GET.
+// - any write of a monitor or status page in the process switches listings off for both kinds: later reads must
+//   see the service as it is now, not an earlier page.
+// So a no-op plan of M monitors costs ⌈M/100⌉ + at most 2 requests (plus pages of paused monitors when there are
+// some), however many monitors the state holds.
+import type { Monitor, StatusPage } from '../../api/index.js';
+import type { UptimeClient as Client } from '../../client/index.js';
+
+const PAGE = 100;
+
+export type BulkKind = 'monitors' | 'statusPages';
+
+type Item = { id?: string; monitorId?: string };
+type Query = { enabled?: boolean; status?: 'paused' };
+type Fetch = (q: Query & { limit: number; cursor?: string }) => Promise<{
+  items: Item[];
+  nextCursor: string | null;
+}>;
+
+/**
+ * The listings of one kind in one provider process. Pages are fetched only while a read waits for them, and never
+ * more pages than reads were asked of the listing: a small state in a large account falls back to GETs instead of
+ * walking the account.
+ */
+class Listing {
+  private readonly found = new Map<string, Item>();
+  private readonly waiting = new Map<string, ((v: Item | undefined) => void)[]>();
+  private phase = 0;
+  private cursor: string | undefined;
+  private pagesInPhase = 0;
+  private pages = 0;
+  private asked = 0;
+  private running = false;
+  private failed = false;
+
+  constructor(
+    private readonly fetch: Fetch,
+    private readonly phases: Query[],
+    private readonly maxPagesPerPhase: number,
+    private readonly key: (i: Item) => string,
+  ) {}
+
+  get(id: string): Promise<Item | undefined> {
+    this.asked += 1;
+    const hit = this.found.get(id);
+    if (hit) return Promise.resolve(hit);
+    if (this.failed || this.phase >= this.phases.length) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const list = this.waiting.get(id) ?? [];
+      list.push(resolve);
+      this.waiting.set(id, list);
+      if (!this.running) {
+        this.running = true;
+        void this.run();
+      }
+    });
+  }
+
+  /** Fetches pages while reads wait; a read the listings cannot answer is settled undefined (its caller GETs). */
+  private async run(): Promise<void> {
+    try {
+      while (this.waiting.size > 0 && this.phase < this.phases.length && this.pages < this.asked) {
+        const query = this.phases[this.phase]!;
+        const r = await this.fetch({
+          ...query,
+          limit: PAGE,
+          ...(this.cursor ? { cursor: this.cursor } : {}),
+        });
+        this.pages += 1;
+        this.pagesInPhase += 1;
+        for (const item of r.items) {
+          const id = this.key(item);
+          this.found.set(id, item);
+          this.settle(id, item);
+        }
+        this.cursor = r.nextCursor ?? undefined;
+        if (!r.nextCursor || this.pagesInPhase >= this.maxPagesPerPhase) {
+          this.phase += 1;
+          this.cursor = undefined;
+          this.pagesInPhase = 0;
+        }
+      }
+    } catch {
+      // A failed listing costs nothing but the GETs it would have saved.
+      this.failed = true;
+    } finally {
+      this.running = false;
+      for (const id of [...this.waiting.keys()]) this.settle(id, undefined);
+    }
+  }
+
+  private settle(id: string, v: Item | undefined): void {
+    const list = this.waiting.get(id);
+    if (!list) return;
+    this.waiting.delete(id);
+    for (const resolve of list) resolve(v);
+  }
+}
+
+/** Per-process bulk-read state, held in the provider data (see client.ts). */
+export interface BulkReadState {
+  reads: Record<BulkKind, number>;
+  disabled: boolean;
+  listings: Partial<Record<BulkKind, Listing>>;
+}
+
+export const newBulkReadState = (): BulkReadState => ({
+  reads: { monitors: 0, statusPages: 0 },
+  disabled: false,
+  listings: {},
+});
+
+/** What bulk reading needs from the provider data (kept narrow so this module does not depend on client.ts). */
+export interface BulkContext {
+  client: Client | null;
+  capabilities: { plan: { monitorsUsed: number } } | null;
+  bulk: BulkReadState;
+}
+
+function listingOf(pd: BulkContext, kind: BulkKind, client: Client): Listing {
+  const used = pd.capabilities?.plan.monitorsUsed ?? 0;
+  const maxPages = Math.ceil((used + 1) / PAGE) + 1;
+  const page = (r: { data: { items: unknown[]; nextCursor: string | null } }) => ({
+    items: r.data.items as Item[],
+    nextCursor: r.data.nextCursor,
+  });
+  let listing = pd.bulk.listings[kind];
+  if (!listing) {
+    listing =
+      kind === 'monitors'
+        ? new Listing(
+            async (q) => page(await client.listMonitors(q)),
+            [{ enabled: true }, { status: 'paused' }],
+            maxPages,
+            (m) => m.id!,
+          )
+        : new Listing(
+            async (q) => page(await client.listStatusPages(q)),
+            [{ enabled: true }],
+            maxPages,
+            (p) => p.monitorId!,
+          );
+    pd.bulk.listings[kind] = listing;
+  }
+  return listing;
+}
+
+async function fromListing(
+  pd: BulkContext | undefined,
+  kind: BulkKind,
+  id: string,
+): Promise<Item | undefined> {
+  if (!pd?.client || !pd.capabilities) return undefined;
+  const b = pd.bulk;
+  b.reads[kind] += 1;
+  if (b.disabled || b.reads[kind] < 2) return undefined;
+  return listingOf(pd, kind, pd.client).get(id);
+}
+
+/** The monitor from a listing when bulk reading applies and a listing holds it; undefined: read it with a GET. */
+export const monitorFromListing = (pd: BulkContext | undefined, id: string) =>
+  fromListing(pd, 'monitors', id) as Promise<Monitor | undefined>;
+
+/** The status page of a monitor from a listing; undefined: read it with a GET. */
+export const statusPageFromListing = (pd: BulkContext | undefined, monitorId: string) =>
+  fromListing(pd, 'statusPages', monitorId) as Promise<StatusPage | undefined>;
+
+/** Called by every monitor or status-page write: later reads in this process must see the service, not a listing. */
+export function noteWrite(pd: BulkContext | undefined): void {
+  if (!pd) return;
+  pd.bulk.disabled = true;
+  pd.bulk.listings = {};
+}

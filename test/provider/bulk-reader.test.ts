@@ -1,0 +1,103 @@
+// The refresh request budget: which reads the listings answer, how many pages they cost, and when they step aside.
+import {
+  monitorFromListing,
+  newBulkReadState,
+  noteWrite,
+  statusPageFromListing,
+  type BulkContext,
+} from '../../src/provider/resources/bulk-reader.js';
+
+interface Rec {
+  id: string;
+  monitorId: string;
+  enabled: boolean;
+  status: string;
+}
+
+/** A fake account of `n` monitors; `paused`/`archived` pick some; counts list calls by query. */
+function account(n: number, pick: (i: number) => 'up' | 'paused' | 'archived' = () => 'up') {
+  const all: Rec[] = Array.from({ length: n }, (_, i) => {
+    const s = pick(i);
+    return { id: `mon_${i}`, monitorId: `mon_${i}`, enabled: s === 'up', status: s };
+  });
+  const calls: string[] = [];
+  const list =
+    (kind: string) => async (q: { enabled?: boolean; status?: string; limit: number; cursor?: string }) => {
+      calls.push(`${kind} ${q.enabled !== undefined ? `enabled=${q.enabled}` : `status=${q.status}`}`);
+      const rows = all.filter((r) =>
+        q.enabled !== undefined ? r.enabled === q.enabled : r.status === q.status,
+      );
+      const start = Number(q.cursor ?? 0);
+      const items = rows.slice(start, start + q.limit);
+      const next = start + q.limit < rows.length ? String(start + q.limit) : null;
+      return { data: { items, nextCursor: next } };
+    };
+  const ctx: BulkContext = {
+    client: { listMonitors: list('monitors'), listStatusPages: list('pages') } as never,
+    capabilities: { plan: { monitorsUsed: n } },
+    bulk: newBulkReadState(),
+  };
+  return { ctx, calls };
+}
+
+const readAll = (ctx: BulkContext, ids: string[]) =>
+  Promise.all(ids.map((id) => monitorFromListing(ctx, id)));
+
+test('a plan of 1,000 monitors: the first read is a GET, the other 999 come from 10 pages', async () => {
+  const { ctx, calls } = account(1000);
+  const ids = Array.from({ length: 1000 }, (_, i) => `mon_${i}`);
+  const got = await readAll(ctx, ids);
+  expect(got[0]).toBeUndefined(); // its caller GETs
+  expect(got.slice(1).every((m, i) => m?.id === ids[i + 1])).toBe(true);
+  expect(calls).toEqual(Array(10).fill('monitors enabled=true'));
+});
+
+test('paused monitors cost one more listing only when a read misses; archived ones are GETs', async () => {
+  const { ctx, calls } = account(300, (i) => (i % 10 === 0 ? 'paused' : i === 7 ? 'archived' : 'up'));
+  const got = await readAll(ctx, ['mon_1', 'mon_2', 'mon_3']);
+  expect(got.map((m) => m?.id)).toEqual([undefined, 'mon_2', 'mon_3']);
+  expect(calls).toEqual(['monitors enabled=true']);
+  const ids = Array.from({ length: 296 }, (_, i) => `mon_${i + 4}`);
+  const rest = await readAll(ctx, ids);
+  expect(rest.filter((m) => m === undefined)).toHaveLength(1);
+  expect(rest[ids.indexOf('mon_7')]).toBeUndefined();
+  expect(rest[ids.indexOf('mon_20')]?.status).toBe('paused');
+  expect(calls).toEqual([...Array(3).fill('monitors enabled=true'), 'monitors status=paused']);
+});
+
+test('a small state in a large account never fetches more pages than reads asked', async () => {
+  const { ctx, calls } = account(5000);
+  const got = await readAll(ctx, ['mon_10', 'mon_4200', 'mon_4900']);
+  expect(got[0]).toBeUndefined();
+  // Two reads asked the listing: at most two pages, so the reads beyond them are GETs (at most one request per read).
+  expect(calls.length).toBeLessThanOrEqual(2);
+  expect(got.slice(1)).toEqual([undefined, undefined]);
+});
+
+test('after a write, reads go to the service again (no stale page), for monitors and status pages', async () => {
+  const { ctx, calls } = account(50);
+  await readAll(ctx, ['mon_0', 'mon_1']);
+  expect(calls).toHaveLength(1);
+  noteWrite(ctx);
+  expect(await monitorFromListing(ctx, 'mon_2')).toBeUndefined();
+  expect(await statusPageFromListing(ctx, 'mon_2')).toBeUndefined();
+  expect(await statusPageFromListing(ctx, 'mon_3')).toBeUndefined();
+  expect(calls).toHaveLength(1);
+});
+
+test('status pages are keyed by monitor id and listed with enabled=true; a failed listing falls back to GETs', async () => {
+  const { ctx, calls } = account(120, (i) => (i < 100 ? 'up' : 'paused'));
+  const pages = await Promise.all(
+    ['mon_0', 'mon_5', 'mon_99', 'mon_110'].map((id) => statusPageFromListing(ctx, id)),
+  );
+  expect(pages.map((p) => p?.monitorId)).toEqual([undefined, 'mon_5', 'mon_99', undefined]);
+  expect(calls).toEqual(['pages enabled=true']);
+
+  const broken = account(10).ctx;
+  broken.client = {
+    listMonitors: async () => {
+      throw new Error('503');
+    },
+  } as never;
+  expect(await readAll(broken, ['mon_0', 'mon_1', 'mon_2'])).toEqual([undefined, undefined, undefined]);
+});
