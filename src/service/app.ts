@@ -20,6 +20,7 @@ import { fingerprints } from './render.js';
 import { HANDLERS } from './routes/index.js';
 import { signLink } from './routes/exports.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
+import { SqliteState } from './persistence/sqlite.js';
 import { Store } from './store.js';
 
 export interface ServiceOptions {
@@ -144,7 +145,9 @@ export function tokenTable(store: Store): Record<string, string> {
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
   const clock = new Clock();
-  const store = new Store(clock, options.dataDir ?? null, fingerprints);
+  // libsql is imported only here, when there is a data directory.
+  const db = options.dataDir ? await SqliteState.open(options.dataDir) : null;
+  const store = new Store(clock, db, fingerprints);
   const logErrors = options.logErrors ?? true;
   const host = options.host ?? '127.0.0.1';
   const engineRunning = options.engine ?? true;
@@ -172,9 +175,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     ...(options.checkConcurrency ? { concurrency: options.checkConcurrency } : {}),
   });
   if (!loaded) {
-    const seed =
-      typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
-    seedAdminKey = applySeed(svc, seed).adminKey;
+    try {
+      const seed =
+        typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
+      // One transaction: a seed that fails leaves the data directory as new as it was.
+      seedAdminKey = store.batch(() => applySeed(svc, seed), false).adminKey;
+    } catch (err) {
+      db?.close();
+      throw err;
+    }
   }
   svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
@@ -338,15 +347,20 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
             'this operation needs an If-Match header with the current ETag',
           );
         }
-        res = handler(ctx);
+        // The operation's writes and its idempotency record are one transaction.
+        const saveAs = idem;
+        res = store.batch(() => {
+          const r = handler(ctx);
+          if (saveAs)
+            svc.idempotency.save(saveAs.scope, saveAs.key, saveAs.fp, {
+              status: r.status ?? row.successStatus,
+              headers: r.headers ?? {},
+              body: r.json,
+            });
+          return r;
+        });
       }
       const status = res.status ?? row.successStatus;
-      if (idem)
-        svc.idempotency.save(idem.scope, idem.key, idem.fp, {
-          status,
-          headers: res.headers ?? {},
-          body: res.json,
-        });
       if (fault?.drop === 'after') return drop(req, reply);
       return send(reply, status, res.json, rl ? { ...rl, ...res.headers } : res.headers);
     } catch (err) {
@@ -445,7 +459,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       closed = true;
       await svc.engine.close();
       await app.close();
-      store.flush();
+      store.close();
     },
   };
 }
