@@ -272,7 +272,8 @@ export function defaultExpiry(): ExpiryState {
 type Fingerprints = { monitor: string; alert: string; page: string };
 
 /** Collections whose changes are marked where they happen (`Store.touch`); never scanned per write. */
-export type MarkedCollection = 'monitors' | 'idempotency' | 'incidents' | 'alerts' | 'exports' | 'webhookDeliveries';
+export type MarkedCollection =
+  'monitors' | 'idempotency' | 'incidents' | 'alerts' | 'exports' | 'webhookDeliveries';
 const MARKED: readonly MarkedCollection[] = [
   'monitors',
   'idempotency',

@@ -135,7 +135,9 @@ export class SqliteState {
     } catch (err) {
       throw new DataDirError(`cannot open the data directory's database ${file}: ${(err as Error).message}`);
     }
-    const schema = (db.prepare('SELECT value FROM meta WHERE key = ?').raw().get('schema') as string[] | undefined)?.[0];
+    const schema = (
+      db.prepare('SELECT value FROM meta WHERE key = ?').raw().get('schema') as string[] | undefined
+    )?.[0];
     if (schema === undefined) {
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema', String(SCHEMA_VERSION));
     } else if (Number(schema) > SCHEMA_VERSION) {
@@ -150,7 +152,8 @@ export class SqliteState {
   }
 
   private meta(key: string): string | undefined {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').raw().get(key) as string[] | undefined;
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').raw().get(key) as
+      string[] | undefined;
     return row?.[0];
   }
 
