@@ -1,7 +1,7 @@
 // --data-dir on SQLite: a restart answers exactly as before it; a write touches only the records it changed;
 // acknowledged writes survive SIGKILL; a data directory of earlier versions (state.json) is migrated once.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -319,7 +319,9 @@ describe('a data directory of earlier versions (state.json)', () => {
       expect(snapshot(a)).toEqual(JSON.parse(legacy));
       expect(existsSync(join(dir, 'state.json'))).toBe(false);
       expect(readFileSync(join(dir, 'state.json.migrated'), 'utf8')).toBe(legacy);
-      expect(existsSync(join(dir, 'state.db'))).toBe(true);
+      // token values and monitor secrets: owner-only, as state.json was
+      for (const f of ['state.db', 'state.db-wal'])
+        expect([f, statSync(join(dir, f)).mode & 0o777]).toEqual([f, 0o600]);
       const got = await a.call('GET', `/monitors/${monitorId}`);
       expect(got.json.data).toMatchObject({ name: 'from state.json', status: 'paused' });
       const replay = await a.call('POST', `/monitors/${monitorId}/pause`, {

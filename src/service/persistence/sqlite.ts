@@ -119,6 +119,8 @@ export class SqliteState {
     const file = join(dir, DB_FILE);
     let db: Database;
     try {
+      // Token values and monitor secrets: owner-only. SQLite gives the -wal and -shm files the database's mode.
+      if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
       db = new Database(file);
       db.pragma('journal_mode = WAL');
       // FULL: the WAL is fsynced at every commit, so a write acknowledged after commit survives a crash.
