@@ -32,6 +32,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MONITORS = 150;
 const CHECK_MONITORS = Number(process.env.BENCH_CHECK_MONITORS ?? 10_000);
 const CHECK_SECONDS = Number(process.env.BENCH_CHECK_SECONDS ?? 65);
+/** BENCH_CHECK_DATA_DIR=1: the checks engine bench runs with --data-dir (results and observations written every 10 s). */
+const CHECK_DATA_DIR = process.env.BENCH_CHECK_DATA_DIR === '1';
 const TENANT_MONITORS = 500;
 
 interface Info {
@@ -81,7 +83,8 @@ async function checksBench(): Promise<string> {
   target.keepAliveTimeout = 10_000;
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  const { child, info } = await startService();
+  const dataDir = CHECK_DATA_DIR ? mkdtempSync(join(tmpdir(), 'bench-checks-')) : null;
+  const { child, info } = await startService(dataDir ? ['--data-dir', dataDir] : []);
   try {
     const admin = adminOf(info);
     const createStart = Date.now();
@@ -143,15 +146,17 @@ async function checksBench(): Promise<string> {
     const needed = CHECK_MONITORS / 60;
     const keepsUp = stats.lagMs.p99 < 5_000 && stats.backlog === 0 && rate >= needed * 0.9;
     return [
-      `checks engine: ${CHECK_MONITORS} monitors at 60 s against a loopback target (created in ${createdIn.toFixed(1)} s)`,
+      `checks engine: ${CHECK_MONITORS} monitors at 60 s against a loopback target${dataDir ? ', --data-dir' : ''} (created in ${createdIn.toFixed(1)} s)`,
       `  first checks while creating: ${firstChecks} (each new monitor is due at once)`,
       `  steady state over ${seconds.toFixed(0)} s: ${rate.toFixed(0)} checks/s (needed ${needed.toFixed(0)}/s), lag p50 ${stats.lagMs.p50} ms p99 ${stats.lagMs.p99} ms max ${stats.lagMs.max} ms, backlog ${stats.backlog}`,
       `  ${keepsUp ? 'keeps up' : 'FALLS BEHIND'}: ${CHECK_MONITORS} monitors at 60 s in one process`,
     ].join('\n');
   } finally {
     child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
     target.closeAllConnections();
     target.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
