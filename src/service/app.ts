@@ -15,12 +15,12 @@ import { clientErrorResponse, exceedsDepth, MAX_JSON_DEPTH } from './http-guards
 import { Faults, type Fault } from './faults.js';
 import { fingerprint, Idempotency, readKey } from './idempotency.js';
 import { newRequestId } from './ids.js';
+import { SqliteState } from './persistence/sqlite.js';
 import { RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { HANDLERS } from './routes/index.js';
 import { signLink } from './routes/exports.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
-import { SqliteState } from './persistence/sqlite.js';
 import { Store } from './store.js';
 
 export interface ServiceOptions {
