@@ -56,9 +56,9 @@ async function loadLibsql(): Promise<typeof LibsqlDatabase> {
   } catch (err) {
     throw new DataDirError(
       `--data-dir needs the npm package "libsql" (an embedded SQLite database with prebuilt native binaries), ` +
-        `which could not be loaded: ${(err as Error).message}. Run the service from the npm package ` +
-        `(npx uptimectl service --data-dir ...), where it is installed as a dependency, or run without --data-dir ` +
-        `(state in memory).`,
+        `which could not be loaded: ${(err as Error).message}. npm installs it with this package (an optional ` +
+        `dependency, on the platforms it has prebuilt binaries for: Linux, macOS, Windows x64); install it with ` +
+        `\`npm install libsql\`, or run without --data-dir (state in memory).`,
     );
   }
 }
