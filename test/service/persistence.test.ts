@@ -226,6 +226,7 @@ describe('a restart on the same --data-dir', () => {
     const stateBefore = snapshot(a);
 
     const b = await Harness.start(undefined, { dataDir: dir, adminKey: ADMIN });
+    let added: string;
     try {
       expect(snapshot(b)).toEqual(stateBefore); // before any call on b moves a usage counter
       expect(b.svc.tokens).toEqual(tokenTable(a.svc.store));
@@ -239,13 +240,17 @@ describe('a restart on the same --data-dir', () => {
         expect(again.headers['idempotent-replayed']).toBe('true');
         expect(again.text.split(b.svc.origin).join('')).toBe(r.text.split(a.svc.origin).join(''));
       }
+      added = (await b.createMonitor({ name: 'after the restart' })).id;
     } finally {
       await b.close();
     }
-    // a third start after changes made on the second one
+    // a third start sees what the second one wrote
     const c = await Harness.start(undefined, { dataDir: dir, adminKey: ADMIN });
     try {
-      expect(Object.keys(c.svc.store.state.monitors)).toHaveLength(Object.keys(stateBefore.monitors).length);
+      expect(Object.keys(c.svc.store.state.monitors)).toHaveLength(
+        Object.keys(stateBefore.monitors).length + 1,
+      );
+      expect(c.svc.store.monitor(added!)?.name).toBe('after the restart');
     } finally {
       await c.close();
     }
