@@ -15,6 +15,7 @@ import { clientErrorResponse, exceedsDepth, MAX_JSON_DEPTH } from './http-guards
 import { Faults, type Fault } from './faults.js';
 import { fingerprint, Idempotency, readKey } from './idempotency.js';
 import { newRequestId } from './ids.js';
+import { SqliteState } from './persistence/sqlite.js';
 import { RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { HANDLERS } from './routes/index.js';
@@ -157,7 +158,9 @@ export function tokenTable(store: Store): Record<string, string> {
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
   const clock = new Clock();
-  const store = new Store(clock, options.dataDir ?? null, fingerprints);
+  // libsql is imported only here, when there is a data directory.
+  const db = options.dataDir ? await SqliteState.open(options.dataDir) : null;
+  const store = new Store(clock, db, fingerprints);
   const logErrors = options.logErrors ?? true;
   const host = options.host ?? '127.0.0.1';
   const engineRunning = options.engine ?? true;
@@ -185,9 +188,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     ...(options.checkConcurrency ? { concurrency: options.checkConcurrency } : {}),
   });
   if (!loaded) {
-    const seed =
-      typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
-    seedAdminKey = applySeed(svc, seed).adminKey;
+    try {
+      const seed =
+        typeof options.seed === 'string' ? readSeedFile(options.seed) : (options.seed ?? DEFAULT_SEED);
+      // One transaction: a seed that fails leaves the data directory as new as it was.
+      seedAdminKey = store.batch(() => applySeed(svc, seed), false).adminKey;
+    } catch (err) {
+      db?.close();
+      throw err;
+    }
   }
   svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
@@ -365,15 +374,20 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
             'this operation needs an If-Match header with the current ETag',
           );
         }
-        res = handler(ctx);
+        // The operation's writes and its idempotency record are one transaction.
+        const saveAs = idem;
+        res = store.batch(() => {
+          const r = handler(ctx);
+          if (saveAs)
+            svc.idempotency.save(saveAs.scope, saveAs.key, saveAs.fp, {
+              status: r.status ?? row.successStatus,
+              headers: r.headers ?? {},
+              body: r.json,
+            });
+          return r;
+        });
       }
       const status = res.status ?? row.successStatus;
-      if (idem)
-        svc.idempotency.save(idem.scope, idem.key, idem.fp, {
-          status,
-          headers: res.headers ?? {},
-          body: res.json,
-        });
       if (fault?.drop === 'after') return drop(req, reply);
       return send(reply, status, res.json, rl ? { ...rl, ...res.headers } : res.headers);
     } catch (err) {
@@ -472,7 +486,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       closed = true;
       await svc.engine.close();
       await app.close();
-      store.flush();
+      store.close();
     },
   };
 }

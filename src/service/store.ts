@@ -1,5 +1,3 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import type {
   Alert,
   Monitor,
@@ -16,6 +14,9 @@ import type {
 import { DECIDED } from '../api/index.js';
 import type { Clock } from './clock.js';
 import { hex, newVersion } from './ids.js';
+import { LiveMonitors } from './live-monitors.js';
+import { ChangeTracker, isEmpty } from './persistence/changes.js';
+import type { SqliteState } from './persistence/sqlite.js';
 
 // ---------------------------------------------------------------------------------------------
 // Records. Everything here is plain JSON so the whole state can be written to --data-dir.
@@ -267,36 +268,68 @@ export function defaultExpiry(): ExpiryState {
 /** Content of each versioned representation, without version and updatedAt. */
 type Fingerprints = { monitor: string; alert: string; page: string };
 
+/** Collections whose changes are marked where they happen (`Store.touch`); never scanned per write. */
+export type MarkedCollection =
+  'monitors' | 'idempotency' | 'incidents' | 'alerts' | 'exports' | 'webhookDeliveries';
+const MARKED: readonly MarkedCollection[] = [
+  'monitors',
+  'idempotency',
+  'incidents',
+  'alerts',
+  'exports',
+  'webhookDeliveries',
+];
+/** Small dashboard-owned collections, compared record by record at each write (changes need no mark). */
+const COMPARED: readonly (keyof State)[] = [
+  'tenants',
+  'tokens',
+  'destinations',
+  'webhookEndpoints',
+  'domainExpiry',
+  'usage',
+];
+
 export class Store {
   state: State;
   private readonly tokensByValue = new Map<string, TokenRecord>();
   private readonly monitorsByTenant = new Map<string, MonitorRecord[]>();
   private readonly pagesBySlug = new Map<string, MonitorRecord>();
+  private readonly live = new LiveMonitors<MonitorRecord>();
   /** Render cache, invalidated by version changes (see render.ts). */
   readonly renderCache = new Map<string, { version: string; json: string }>();
   private dirtyCounters = false;
-  private readonly file: string | null;
+  /** --data-dir: what changed since the last write. null: state in memory only. */
+  private readonly changes: ChangeTracker | null;
+  private batchDepth = 0;
+  private batchWrite = false;
 
   constructor(
     readonly clock: Clock,
-    dataDir: string | null,
+    private db: SqliteState | null,
     private readonly fingerprint: (m: MonitorRecord) => Fingerprints,
   ) {
-    this.file = dataDir ? join(dataDir, 'state.json') : null;
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
     this.state = emptyState();
+    this.changes = db ? new ChangeTracker(MARKED, COMPARED) : null;
+    if (db) {
+      // Every collection is written one way or the other (checks: rows of their own).
+      for (const k of Object.keys(this.state) as (keyof State)[]) {
+        if (k === 'schema' || k === 'checks') continue;
+        if (!(MARKED as readonly string[]).includes(k) && !COMPARED.includes(k))
+          throw new Error(`state collection ${k} has no persistence rule (src/service/store.ts)`);
+      }
+    }
   }
 
-  /** Loads persisted state; false when there is none. */
+  /** Loads persisted state; false when there is none (a new data directory, or no --data-dir). */
   load(): boolean {
-    if (!this.file) return false;
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return false;
-    }
-    this.state = { ...emptyState(), ...(JSON.parse(text) as State) };
+    if (!this.db || !this.changes) return false;
+    const loaded = this.db.load();
+    if (!loaded.initialized) return false;
+    const state = emptyState() as unknown as Record<string, unknown>;
+    for (const [k, records] of Object.entries(loaded.collections)) if (k in state) state[k] = records;
+    this.state = state as unknown as State;
+    this.state.checks = loaded.checks as unknown as State['checks'];
+    this.changes.loaded(this.state as unknown as Record<string, unknown>);
     this.reindex();
     return true;
   }
@@ -306,32 +339,53 @@ export class Store {
     this.monitorsByTenant.clear();
     this.pagesBySlug.clear();
     this.renderCache.clear();
+    this.live.clear();
     for (const t of Object.values(this.state.tokens)) this.tokensByValue.set(t.value, t);
-    for (const m of Object.values(this.state.monitors)) this.indexMonitor(m);
+    // One sort per tenant (inserting one by one would move the list on every insert).
+    for (const m of Object.values(this.state.monitors)) {
+      let list = this.monitorsByTenant.get(m.tenantId);
+      if (!list) this.monitorsByTenant.set(m.tenantId, (list = []));
+      list.push(m);
+      if (m.page.slug) this.pagesBySlug.set(m.page.slug, m);
+      this.live.update(m);
+    }
+    for (const list of this.monitorsByTenant.values()) list.sort(compareOrder);
   }
 
   /**
-   * Writes the whole state atomically (temp file, fsync, rename) before the write is acknowledged.
-   * A crash mid-write leaves the previous complete file in place.
+   * With --data-dir, writes every record changed since the last write in one transaction (WAL, fsync at
+   * commit) before the write is acknowledged. Inside `batch()`, once at its end.
    */
   persist(): void {
     this.dirtyCounters = false;
-    if (!this.file) return;
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(this.state));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    if (!this.db || !this.changes) return;
+    if (this.batchDepth > 0) {
+      this.batchWrite = true;
+      return;
     }
-    renameSync(tmp, this.file);
+    const c = this.changes.collect(this.state as unknown as Record<string, unknown>);
+    if (!isEmpty(c)) this.db.write(c);
+    this.changes.committed();
+  }
+
+  /**
+   * Runs one operation whose writes are one transaction: `persist()` calls inside it write once, at the end.
+   * When it throws, what it changed in memory is written all the same, unless `writeOnError` is false (the
+   * caller discards the state: a seed that fails stops the start).
+   */
+  batch<T>(op: () => T, writeOnError = true): T {
+    this.batchDepth++;
+    let ok = false;
     try {
-      const dir = openSync(join(this.file, '..'), 'r');
-      fsyncSync(dir);
-      closeSync(dir);
-    } catch {
-      // Directory fsync is not supported everywhere; the rename is still atomic.
+      const r = op();
+      ok = true;
+      return r;
+    } finally {
+      if (--this.batchDepth === 0) {
+        const write = this.batchWrite && (ok || writeOnError);
+        this.batchWrite = false;
+        if (write) this.persist();
+      }
     }
   }
 
@@ -340,8 +394,28 @@ export class Store {
     this.dirtyCounters = true;
   }
 
+  /** Writes what is pending (counters, observations, engine records): the engine every 10 s, and close. */
   flush(): void {
-    if (this.dirtyCounters) this.persist();
+    if (this.dirtyCounters || this.changes) this.persist();
+  }
+
+  /** Flushes and closes the data directory's database. */
+  close(): void {
+    this.flush();
+    this.db?.close();
+    this.db = null;
+  }
+
+  /** A record of a marked collection was added, changed or removed (removed: it is gone from `state`). */
+  touch(collection: MarkedCollection, id: string): void {
+    this.changes?.mark(collection, id);
+  }
+
+  /** A check result was appended to `state.checks`, and the ones pruned by retention were removed. */
+  checkAppended(c: CheckResult, pruned: readonly CheckResult[]): void {
+    if (!this.changes) return;
+    this.changes.checkAdded(c);
+    for (const p of pruned) this.changes.checkRemoved(p);
   }
 
   // ----- tenants, tokens, destinations -----
@@ -396,6 +470,16 @@ export class Store {
     return this.monitorsByTenant.get(tenantId) ?? [];
   }
 
+  /** The first non-archived monitor of the tenant with the same normalized URL and method, except `self`. */
+  liveDuplicate(tenantId: string, url: string, method: string, self?: string): MonitorRecord | undefined {
+    return this.live.find(tenantId, url, method, self);
+  }
+
+  /** How many of the tenant's monitors are not archived (what the plan's capacity counts). */
+  liveCount(tenantId: string): number {
+    return this.live.liveCount(tenantId);
+  }
+
   pageBySlug(slug: string): MonitorRecord | undefined {
     return this.pagesBySlug.get(slug);
   }
@@ -403,6 +487,7 @@ export class Store {
   insertMonitor(m: MonitorRecord): void {
     this.state.monitors[m.id] = m;
     this.indexMonitor(m);
+    this.touch('monitors', m.id);
   }
 
   private indexMonitor(m: MonitorRecord): void {
@@ -417,6 +502,7 @@ export class Store {
     }
     list.splice(lo, 0, m);
     if (m.page.slug) this.pagesBySlug.set(m.page.slug, m);
+    this.live.update(m);
   }
 
   /**
@@ -452,6 +538,8 @@ export class Store {
       if (oldSlug) this.pagesBySlug.delete(oldSlug);
       if (m.page.slug) this.pagesBySlug.set(m.page.slug, m);
     }
+    this.live.update(m);
+    this.touch('monitors', m.id);
     if (changed) this.persist();
     return { changed };
   }
@@ -466,6 +554,7 @@ export class Store {
   observe(m: MonitorRecord, change: (m: MonitorRecord) => void): void {
     change(m);
     this.renderCache.delete(m.id);
+    this.touch('monitors', m.id);
     this.dirtyCounters = true;
   }
 
@@ -483,18 +572,23 @@ export class Store {
 
   putIdempotency(key: string, rec: IdempotencyRecord): void {
     this.state.idempotency[key] = rec;
+    this.touch('idempotency', key);
     this.persist();
   }
 
   dropIdempotency(key: string): void {
     delete this.state.idempotency[key];
+    this.touch('idempotency', key);
   }
 
   /** Forgets keys older than `retentionMs` (called opportunistically). */
   sweepIdempotency(retentionMs: number): void {
     const cutoff = this.clock.now() - retentionMs;
     for (const [k, r] of Object.entries(this.state.idempotency))
-      if (r.createdAt < cutoff) delete this.state.idempotency[k];
+      if (r.createdAt < cutoff) {
+        delete this.state.idempotency[k];
+        this.touch('idempotency', k);
+      }
   }
 }
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'libsql';
 import { Harness, http, testSeed } from './helpers.js';
 
 describe('fault injection', () => {
@@ -146,9 +147,14 @@ describe('--data-dir persistence', () => {
     const p = await a.call('POST', `/monitors/${m.id}/pause`, { headers: { 'idempotency-key': key } });
     await a.admin('POST', '/tenants/acme/destinations', { channel: 'email', value: 'later@acme.test' });
     const tokens = a.svc.tokens;
-    // the file on disk is complete JSON after every acknowledged write (atomic rename)
-    const onDisk = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
-    expect(onDisk.monitors[m.id].status).toBe('paused');
+    // the record is committed to the data directory's database before the answer (another connection sees it)
+    const db = new Database(join(dir, 'state.db'));
+    const row = db
+      .prepare("SELECT json FROM records WHERE collection = 'monitors' AND id = ?")
+      .raw()
+      .get(m.id) as [string];
+    db.close();
+    expect(JSON.parse(row[0]).status).toBe('paused');
     // simulate a crash: no close(), no flush
     await a.svc.app.close();
 

@@ -501,6 +501,7 @@ export function registerAdmin(app: FastifyInstance, svc: ServiceContext): void {
         }
         if (b.status === 'failed') e.error = b.error ?? 'export failed';
         if (b.status === 'expired') e.expiresAt = now;
+        store.touch('exports', e.id);
         store.persist();
         return ok(reply, exportView(e));
       });

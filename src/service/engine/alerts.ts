@@ -58,6 +58,7 @@ export class AlertDesk {
         nextStepAt: deliveryStatus === 'queued' ? new Date(at + ALERT_STEP_MS.sending).toISOString() : null,
       };
       this.store.state.alerts[a.id] = a;
+      this.store.touch('alerts', a.id);
       if (a.nextStepAt) this.moving.add(a.id);
       out.push(a);
     }
@@ -74,6 +75,7 @@ export class AlertDesk {
       }
       while (a.nextStepAt && Date.parse(a.nextStepAt) <= now) {
         this.step(a, Date.parse(a.nextStepAt));
+        this.store.touch('alerts', a.id);
         moved++;
       }
       if (!a.nextStepAt) this.moving.delete(id);

@@ -60,6 +60,7 @@ export class ExportWorker {
       if (e.status === 'queued') {
         e.status = 'processing';
         e.updatedAt = new Date(now).toISOString();
+        this.store.touch('exports', e.id);
         this.store.markCountersDirty();
       } else if (e.status === 'processing' && !this.building.has(e.id)) {
         const started = Date.parse(e.updatedAt ?? e.createdAt);
@@ -71,6 +72,7 @@ export class ExportWorker {
         e.status = 'expired';
         e.updatedAt = e.expiresAt;
         this.artifacts.delete(e.id);
+        this.store.touch('exports', e.id);
         this.store.markCountersDirty();
       }
     }
@@ -98,6 +100,7 @@ export class ExportWorker {
       e.expiresAt = new Date(now + EXPORT_ARTIFACT_TTL_HOURS * HOUR).toISOString();
       this.artifacts.set(e.id, r.csv);
     }
+    this.store.touch('exports', e.id);
     this.store.persist();
     this.onCompleted(e);
   }

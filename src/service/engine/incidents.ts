@@ -73,6 +73,7 @@ export class IncidentBook {
         open.diagnostics = diagnostics(m, check, (open.diagnostics?.consecutiveFailures as number) + 1 || 1);
         open.diagnosticsUpdatedAt = check.checkedAt;
         activity(open, check.checkedAt, 'check_failed', failureText(check));
+        this.store.touch('incidents', open.id);
         return [];
       }
       const inc: IncidentRow = {
@@ -97,6 +98,7 @@ export class IncidentBook {
         ],
       };
       this.store.state.incidents[inc.id] = inc;
+      this.store.touch('incidents', inc.id);
       this.index(inc);
       return [{ kind: 'incident.opened', m, incident: inc, check }];
     }
@@ -146,6 +148,7 @@ export class IncidentBook {
       };
       open.diagnosticsUpdatedAt = check.checkedAt;
       activity(open, check.checkedAt, 'slow_check', `Response time ${check.responseTimeMs} ms`);
+      this.store.touch('incidents', open.id);
       return [];
     }
     if (s.state === 'slow' || streak.count < s.consecutiveLimit) return [];
@@ -176,6 +179,7 @@ export class IncidentBook {
       activity: [{ at: check.checkedAt, kind: 'opened', message: `Slow responses: ${reason}` }],
     };
     this.store.state.incidents[inc.id] = inc;
+    this.store.touch('incidents', inc.id);
     this.index(inc);
     this.store.observe(m, (m) => {
       m.slow.state = 'slow';
@@ -210,6 +214,7 @@ export class IncidentBook {
     i.resolvedAt = iso;
     i.durationMinutes = Math.max(0, Math.round((at - Date.parse(i.startedAt)) / 60_000));
     activity(i, iso, kind, message);
+    this.store.touch('incidents', i.id);
     const o = this.open.get(i.monitorId);
     if (o) delete o[i.type];
   }
@@ -251,12 +256,13 @@ export function appendCheck(store: Store, c: CheckResult, at: number): void {
   for (let i = list.length - 1; i > 0 && list[i - 1]!.checkedAt > list[i]!.checkedAt; i--) {
     [list[i - 1], list[i]] = [list[i]!, list[i - 1]!];
   }
-  pruneChecks(list, at);
+  store.checkAppended(c, pruneChecks(list, at));
 }
 
-export function pruneChecks(list: CheckResult[], now: number): void {
+/** Drops the results older than the retention from the head of the list; returns them. */
+export function pruneChecks(list: CheckResult[], now: number): CheckResult[] {
   const cutoff = new Date(now - CHECK_RETENTION_DAYS * DAY).toISOString();
-  if (list.length === 0 || list[0]!.checkedAt >= cutoff) return;
+  if (list.length === 0 || list[0]!.checkedAt >= cutoff) return [];
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -264,5 +270,5 @@ export function pruneChecks(list: CheckResult[], now: number): void {
     if (list[mid]!.checkedAt < cutoff) lo = mid + 1;
     else hi = mid;
   }
-  list.splice(0, lo);
+  return list.splice(0, lo);
 }

@@ -80,7 +80,10 @@ export class Scheduler {
     const interval = m.intervalSeconds * 1000;
     const after = due + interval > now ? due + interval : now + interval;
     this.next.set(m.id, { at: after, interval: m.intervalSeconds });
-    if (m.checkQueuedAt !== null) m.checkQueuedAt = null;
+    if (m.checkQueuedAt !== null) {
+      m.checkQueuedAt = null;
+      this.store.touch('monitors', m.id);
+    }
     const p = this.run(m, now)
       .catch((err: unknown) => {
         process.stderr.write(`checks engine: ${(err as Error).stack ?? String(err)}\n`);

@@ -112,6 +112,7 @@ export class WebhookDispatcher {
       createdAt: new Date(now).toISOString(),
     };
     this.store.state.webhookDeliveries[d.id] = d;
+    this.store.touch('webhookDeliveries', d.id);
     this.pending.add(d.id);
     this.store.markCountersDirty();
     return d;
@@ -216,6 +217,7 @@ export class WebhookDispatcher {
       d.nextAttemptAt = new Date(startedAt + delay * 1000).toISOString();
     }
     if (d.status !== 'pending') this.pending.delete(d.id);
+    this.store.touch('webhookDeliveries', d.id);
     this.store.markCountersDirty();
   }
 
@@ -223,8 +225,10 @@ export class WebhookDispatcher {
   prune(now: number): void {
     const cutoff = now - WEBHOOK.historyDays * DAY;
     for (const [id, d] of Object.entries(this.store.state.webhookDeliveries)) {
-      if (d.status !== 'pending' && Date.parse(d.createdAt) < cutoff)
+      if (d.status !== 'pending' && Date.parse(d.createdAt) < cutoff) {
         delete this.store.state.webhookDeliveries[id];
+        this.store.touch('webhookDeliveries', id);
+      }
     }
   }
 

@@ -25,6 +25,7 @@ function refresh(svc: ServiceContext, e: ExportRecord): ExportRecord {
     e.status = 'expired';
     e.updatedAt = e.expiresAt;
     svc.engine.exports.artifacts.delete(e.id);
+    svc.store.touch('exports', e.id);
     svc.store.persist();
   }
   return e;
@@ -112,6 +113,7 @@ export const createExport: Handler = (c) => {
     error: null,
   };
   c.svc.store.state.exports[e.id] = e;
+  c.svc.store.touch('exports', e.id);
   c.svc.store.persist();
   return single(JSON.stringify(exportView(e)), { location: `${c.svc.origin}/v1/exports/${e.id}` }, 202);
 };

@@ -26,20 +26,9 @@ const NoBody = z.object({}).strict().optional();
 
 export const orderKey = (m: MonitorRecord): string => `${m.createdAt}|${m.id}`;
 
-function normalizeUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/** Same normalized URL and method among the tenant's non-archived monitors. */
+/** Same normalized URL and method among the tenant's non-archived monitors (an index: no scan). */
 function findDuplicate(store: Store, tenantId: string, url: string, method: string, self?: string) {
-  const n = normalizeUrl(url);
-  return store
-    .monitorsOf(tenantId)
-    .find((m) => !m.archived && m.id !== self && m.requestMethod === method && normalizeUrl(m.url) === n);
+  return store.liveDuplicate(tenantId, url, method, self);
 }
 
 function duplicate(existing: MonitorRecord): ApiError {
@@ -51,7 +40,7 @@ function duplicate(existing: MonitorRecord): ApiError {
 }
 
 function checkCapacity(store: Store, tenant: TenantRecord): void {
-  const used = store.monitorsOf(tenant.id).filter((m) => !m.archived).length;
+  const used = store.liveCount(tenant.id);
   if (used >= tenant.plan.monitorCapacity) {
     throw new ApiError(
       'plan_capacity',
