@@ -3,7 +3,6 @@ import type {
   Monitor,
   MonitorAlertSettings,
   CheckResult,
-  DisplayOptions,
   ExpiryState,
   ExportJob,
   IncidentDetail,
@@ -246,13 +245,6 @@ export function emptyState(): State {
     usage: {},
   };
 }
-
-export const DEFAULT_DISPLAY_OPTIONS: DisplayOptions = {
-  uptimeTimeline: true,
-  responseTime: true,
-  incidents: true,
-  recentHistory: true,
-};
 
 export function defaultExpiry(): ExpiryState {
   return {
