@@ -339,7 +339,8 @@ async function main(): Promise<void> {
     }
 
     // Optional: one more uptime plan with the provider under the V8 profiler (BENCH_PROFILE_DIR=dir), to see where
-    // the provider's own time goes (open the .cpuprofile in Chrome DevTools or speedscope).
+    // the provider's own time goes (open the .cpuprofile in Chrome DevTools or speedscope; PROVIDER_NO_MINIFY=1 keeps
+    // function names readable).
     if (process.env.BENCH_PROFILE_DIR) {
       const dir = process.env.BENCH_PROFILE_DIR;
       mkdirSync(dir, { recursive: true });

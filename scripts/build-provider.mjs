@@ -20,7 +20,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  minify: true,
+  minify: process.env.PROVIDER_NO_MINIFY !== '1',
   legalComments: 'none',
   // `terraform-provider-uptime --version`
   define: {
