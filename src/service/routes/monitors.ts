@@ -26,11 +26,6 @@ const NoBody = z.object({}).strict().optional();
 
 export const orderKey = (m: MonitorRecord): string => `${m.createdAt}|${m.id}`;
 
-/** Same normalized URL and method among the tenant's non-archived monitors (an index: no scan). */
-function findDuplicate(store: Store, tenantId: string, url: string, method: string, self?: string) {
-  return store.liveDuplicate(tenantId, url, method, self);
-}
-
 function duplicate(existing: MonitorRecord): ApiError {
   return new ApiError(
     'duplicate_monitor',
@@ -187,7 +182,7 @@ export const createMonitor: Handler = (c) => {
   const tenant = c.auth.tenant;
   const auth = validateWrite(c, b, { type: 'none', username: null, password: null });
   const method = (b.requestMethod ?? DECIDED.monitorDefaults.requestMethod).toUpperCase();
-  const dup = findDuplicate(store, tenant.id, b.url, method);
+  const dup = store.liveDuplicate(tenant.id, b.url, method);
   if (dup) throw duplicate(dup);
   checkCapacity(store, tenant);
 
@@ -289,8 +284,7 @@ export const updateMonitor: Handler = (c) => {
   const b = parse(MonitorUpdate, c.body);
   const auth = validateWrite(c, b, m.auth);
   if (!m.archived && (b.url !== undefined || b.requestMethod !== undefined)) {
-    const dup = findDuplicate(
-      c.svc.store,
+    const dup = c.svc.store.liveDuplicate(
       m.tenantId,
       b.url ?? m.url,
       (b.requestMethod ?? m.requestMethod).toUpperCase(),
@@ -359,7 +353,7 @@ export const reactivateMonitor: Handler = (c) => {
   if (!m.archived) throw invalidState(m, 'reactivate');
   const interval = b.intervalSeconds ?? m.intervalSeconds;
   checkInterval(c.auth.tenant, interval);
-  const dup = findDuplicate(c.svc.store, m.tenantId, m.url, m.requestMethod, m.id);
+  const dup = c.svc.store.liveDuplicate(m.tenantId, m.url, m.requestMethod, m.id);
   if (dup) throw duplicate(dup);
   checkCapacity(c.svc.store, c.auth.tenant);
   c.svc.store.mutateMonitor(m, (m) => {
