@@ -2,7 +2,7 @@
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
-import { facts, isSecret, label, value } from './format.js';
+import { code, facts, isSecret, label, value } from './format.js';
 import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
 
 export const MONITOR = 'uptime_monitor';
@@ -138,7 +138,7 @@ function change1(
 ): string {
   const show = (v: unknown) =>
     path.startsWith('destination_ids.') && typeof v === 'string'
-      ? (dest.get(v) ?? `\`${v}\``)
+      ? (dest.get(v) ?? code(v))
       : value(type, path, v);
   const name = path.startsWith('destination_ids.')
     ? `alert ${path.slice('destination_ids.'.length)}`
@@ -155,11 +155,11 @@ function headerLines(change: Change, isNew: boolean): Line[] {
   const out: Line[] = [];
   for (const [name, h] of after) {
     const b = before.get(name);
-    if (!b) out.push({ text: `header \`${name}\` added (value hidden)` });
+    if (!b) out.push({ text: `header ${code(name)} added (value hidden)` });
     else if (!same(b.value, h.value) || !same(b.value_wo_version, h.value_wo_version))
-      out.push({ text: `header \`${name}\` value changed (hidden)` });
+      out.push({ text: `header ${code(name)} value changed (hidden)` });
   }
-  for (const name of before.keys()) if (!after.has(name)) out.push({ text: `header \`${name}\` removed` });
+  for (const name of before.keys()) if (!after.has(name)) out.push({ text: `header ${code(name)} removed` });
   return out;
 }
 

@@ -37,11 +37,71 @@ export function value(resourceType: string, attribute: string, v: unknown): stri
   }
   if (typeof v === 'boolean') return v ? 'on' : 'off';
   if (Array.isArray(v)) return v.length ? v.map((x) => value(resourceType, attribute, x)).join(', ') : 'none';
-  if (typeof v === 'string') return `\`${v.replace(/`/g, "'")}\``;
-  return `\`${JSON.stringify(v)}\``;
+  if (typeof v === 'string') return code(v);
+  return code(JSON.stringify(v));
 }
 
-/** Markdown-safe inline text (names and URLs come from configuration). */
+/** Zero-width space: invisible, and GitHub's mention, reference and autolink rules no longer match across it. */
+const ZWSP = '\u200b';
+
+/** Text that cannot become a live @mention or team mention, an issue or pull-request reference (`#12`, `GH-12`,
+ *  `org/repo#12`) or an autolink (`https://…`, `www.…`, `a@b.example`) once GitHub renders it. */
+export function inert(s: string): string {
+  return s
+    .replace(/[@#]/g, (c) => `${c}${ZWSP}`)
+    .replace(/\b(gh)-(?=\d)/gi, `$1-${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`)
+    .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+}
+
+/** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention or link. */
 export function text(s: string): string {
-  return s.replace(/[<>|*_`[\]\\]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+  return inert(s)
+    .replace(/[<>|*_`[\]\\&~!]/g, (c) => `\\${c}`)
+    .replace(/[\r\n]+/g, ' ');
+}
+
+/** The same inside our own HTML (`<summary>`): escaped, and inert. */
+export function html(s: string): string {
+  return inert(s)
+    .replace(/[&<>"[\]]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/[\r\n]+/g, ' ');
+}
+
+/** A code span holding any text (GitHub renders nothing inside code): fenced with more backticks than it holds. */
+export function code(s: string): string {
+  const flat = s.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = longest || flat.startsWith(' ') || flat.endsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** One of our report lines: its code spans (made by `code`/`value`) are kept as they are, the text around them is
+ *  made inert. Spans are found the way CommonMark finds them: a run of backticks closed by a run of the same length. */
+export function inline(s: string): string {
+  let out = '';
+  let plain = '';
+  let i = 0;
+  while (i < s.length) {
+    const open = /`+/y;
+    open.lastIndex = i;
+    const run = s[i] === '`' ? open.exec(s)?.[0] : undefined;
+    if (!run) {
+      plain += s[i++];
+      continue;
+    }
+    const close = new RegExp(`(?<!\`)${run}(?!\`)`, 'g');
+    close.lastIndex = i + run.length;
+    const end = close.exec(s);
+    if (!end) {
+      plain += run;
+      i += run.length;
+      continue;
+    }
+    out += text(plain) + s.slice(i, end.index + run.length);
+    plain = '';
+    i = end.index + run.length;
+  }
+  return out + text(plain);
 }

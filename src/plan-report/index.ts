@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { UptimeClient } from '../client/index.js';
 import { analyse, type Risk, type StackReport } from './changes.js';
+import { code } from './format.js';
 import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
 import { render } from './render.js';
@@ -83,7 +84,7 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   if (client) {
     try {
       for (const d of (await client.listAlertDestinations()).data)
-        destinations.set(d.id, `${d.label ?? d.channel} (${d.maskedValue.replace(/\*+/g, '••')})`);
+        destinations.set(d.id, `${d.label ?? d.channel} (${code(d.maskedValue.replace(/\*+/g, '••'))})`);
       resolved = true;
     } catch (err) {
       warn(`plan-report: alert destinations could not be read (${(err as Error).message}); showing ids`);

@@ -3,6 +3,7 @@
 // API requests the apply will make against the per-minute and monthly allowance.
 import type { UptimeClient } from '../client/index.js';
 import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
+import { code } from './format.js';
 import type { NamedPlan, ResourceChange } from './plan.js';
 
 export interface Preflight {
@@ -61,7 +62,7 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
   flag(
     slow.length === 0,
     slow.length
-      ? `interval below the plan's minimum of ${min} s: ${slow.map((r) => `\`${r.address}\``).join(', ')}`
+      ? `interval below the plan's minimum of ${min} s: ${slow.map((r) => code(r.address)).join(', ')}`
       : `intervals: none below the plan's minimum of ${min} s`,
   );
 
@@ -70,7 +71,7 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
   for (const r of changes.filter((c) => c.type === ALERTS)) {
     const ids = (r.change.after?.destination_ids ?? {}) as Record<string, unknown>;
     for (const v of Object.values(ids))
-      if (typeof v === 'string' && !verified.has(v)) unknownDest.push(`\`${r.address}\` → \`${v}\``);
+      if (typeof v === 'string' && !verified.has(v)) unknownDest.push(`${code(r.address)} → ${code(v)}`);
   }
   flag(
     unknownDest.length === 0,

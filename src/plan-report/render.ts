@@ -2,7 +2,7 @@
 // monitor, then drift. The whole report stays under GitHub's comment limit: sections that do not fit are cut with
 // a clear note naming how many were left out and where the full report is.
 import type { MonitorEvent, MonitorReport, Risk, StackReport } from './changes.js';
-import { text } from './format.js';
+import { code, html, inline, text } from './format.js';
 
 /** GitHub rejects comments over 65,536 characters; leave room for the CI's own wrapper. */
 export const COMMENT_LIMIT = 65_536;
@@ -46,7 +46,7 @@ function count(stacks: StackReport[], pred: (m: MonitorReport) => boolean): numb
 
 function who(m: MonitorReport, multi: boolean): string {
   const stack = multi ? `${text(m.stack)}: ` : '';
-  return `${stack}**${text(m.name)}**${m.url ? ` (${text(m.url)})` : ''} \`${m.address}\``;
+  return `${stack}**${text(m.name)}**${m.url ? ` (${code(m.url)})` : ''} ${code(m.address)}`;
 }
 
 export function render(stacks: StackReport[], o: RenderOptions = {}): string {
@@ -70,7 +70,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
     if (drift.length) head.push(`| changed outside Terraform (drift) | ${drift.length} |`);
     head.push('');
     if (multi)
-      head.push(`Stacks: ${stacks.map((s) => `\`${text(s.name)}\` (${s.monitors.length})`).join(', ')}`, '');
+      head.push(`Stacks: ${stacks.map((s) => `${code(s.name)} (${s.monitors.length})`).join(', ')}`, '');
   }
 
   const risky = monitors.filter((m) => m.risks.length);
@@ -81,7 +81,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
       if (!hit.length) continue;
       head.push(`**${RISK_TITLE[kind]}** (${hit.length})`, '');
       const shown = hit.slice(0, 25);
-      for (const { m, r } of shown) head.push(`- ${who(m, multi)}: ${text(r.text)}`);
+      for (const { m, r } of shown) head.push(`- ${who(m, multi)}: ${inline(r.text)}`);
       if (hit.length > shown.length) head.push(`- … and ${hit.length - shown.length} more`);
       head.push('');
     }
@@ -96,7 +96,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
     const d = ['### Changed outside Terraform', ''];
     for (const x of drift)
       d.push(
-        `- ${multi ? `${text(x.stack)}: ` : ''}**${text(x.name)}** \`${x.address}\`: ${x.lines.map((l) => inline(l.text)).join('; ')}`,
+        `- ${multi ? `${text(x.stack)}: ` : ''}**${text(x.name)}** ${code(x.address)}: ${x.lines.map((l) => inline(l.text)).join('; ')}`,
       );
     sections.push(d.join('\n') + '\n');
   }
@@ -104,7 +104,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
   const tail = (left: number) =>
     `\n> ✂️ ${left} more section${left === 1 ? '' : 's'} not shown to keep this comment under GitHub's limit; ` +
     (o.fullReportPath
-      ? `full report in \`${o.fullReportPath}\`.`
+      ? `full report in ${code(o.fullReportPath)}.`
       : 'run `uptimectl plan-report --full-out <file>` for the full report.') +
     '\n';
   for (let i = 0; i < sections.length; i++) {
@@ -121,13 +121,13 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
 function section(m: MonitorReport, multi: boolean): string {
   const what = m.events.length ? m.events.join(', ') : 'settings changed';
   const s = [
-    `<details><summary>${multi ? `${text(m.stack)}: ` : ''}<b>${escapeHtml(m.name)}</b>${m.url ? ` (${escapeHtml(m.url)})` : ''}: ${what} · <code>${escapeHtml(m.address)}</code></summary>`,
+    `<details><summary>${multi ? `${html(m.stack)}: ` : ''}<b>${html(m.name)}</b>${m.url ? ` (<code>${escapeHtml(m.url)}</code>)` : ''}: ${what} · <code>${escapeHtml(m.address)}</code></summary>`,
     '',
   ];
   for (const e of m.events) if (EVENT_LINE[e]) s.push(`- ${EVENT_LINE[e]}`);
   for (const l of m.lines) s.push(`- ${inline(l.text)}`);
   for (const p of m.parts) {
-    s.push('', `**${p.title}** (\`${p.address}\`)`, '');
+    s.push('', `**${p.title}** (${code(p.address)})`, '');
     for (const l of p.lines) s.push(`- ${inline(l.text)}`);
   }
   s.push('', '</details>', '');
@@ -142,14 +142,6 @@ const EVENT_LINE: Partial<Record<MonitorEvent, string>> = {
   replaced: 'replaced: a new monitor (new id) is created; the old one is archived with its history',
   imported: 'imported into Terraform state (nothing changes on the service)',
 };
-
-/** Our own lines: `code` spans are kept as they are, the text around them is escaped. */
-function inline(s: string): string {
-  return s
-    .split('`')
-    .map((part, i) => (i % 2 ? part : text(part)))
-    .join('`');
-}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

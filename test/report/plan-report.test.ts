@@ -65,7 +65,7 @@ describe('the report of a real plan', () => {
   test('alert routing by destination label and masked address when a token can read them (golden)', async () => {
     const r = await planReport({ inputs: [MIXED], baseUrl: svc.baseUrl, token: svc.tokens.full });
     golden('mixed-labels.md', r.markdown);
-    expect(r.markdown).toContain('alert email Ops (o••@example.com) → Dev (d••@example.com)');
+    expect(r.markdown).toContain('alert email Ops (`o••@example.com`) → Dev (`d••@example.com`)');
     expect(r.markdown).not.toContain('dest_email_');
     expectNoSecrets(r.markdown);
   });
