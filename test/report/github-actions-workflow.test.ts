@@ -1,0 +1,92 @@
+// examples/ci/github-actions.yml and drift.yml read the way GitHub Actions reads them: which pull_request activity
+// types start the workflow (without `types`: opened, synchronize, reopened only), whether the plan job runs, and
+// what the `${{ }}` expressions evaluate to (`&&`/`||` return operands as in JavaScript; '' is falsy).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { REPO_ROOT } from '../helpers/build.js';
+
+const DEFAULT_TYPES = ['opened', 'synchronize', 'reopened'];
+const gates = 'archive,replace,no-alerts,unpublish,duplicate';
+
+interface Workflow {
+  on: Record<string, { types?: string[]; paths?: string[]; cron?: string } | null> & {
+    schedule?: { cron: string }[];
+  };
+  jobs: Record<
+    string,
+    { if?: string; steps: { name?: string; env?: Record<string, string>; run?: string }[] }
+  >;
+}
+
+function workflow(file: string): Workflow {
+  return parse(readFileSync(join(REPO_ROOT, 'examples', 'ci', file), 'utf8')) as Workflow;
+}
+
+/** The subset of GitHub's expression language the recipe uses, evaluated with GitHub's semantics. */
+function evaluate(expression: string, github: unknown): unknown {
+  const body = expression
+    .trim()
+    .replace(/^\$\{\{([\s\S]*)\}\}$/, '$1')
+    .replace(/\bgithub((?:\.[A-Za-z_][\w-]*|\.\*)+)/g, (_m, path: string) => {
+      let js = 'github';
+      for (const part of path.slice(1).split('.'))
+        js = part === '*' ? `flat(${js})` : `get(${js}, ${JSON.stringify(part)})`;
+      return js;
+    });
+  const get = (o: unknown, k: string): unknown =>
+    Array.isArray(o)
+      ? o.map((x) => get(x, k))
+      : o && typeof o === 'object'
+        ? ((o as Record<string, unknown>)[k] ?? null)
+        : null;
+  const flat = (o: unknown) => (Array.isArray(o) ? o : []);
+  const contains = (hay: unknown, needle: unknown) =>
+    Array.isArray(hay)
+      ? hay.some((x) => String(x).toLowerCase() === String(needle).toLowerCase())
+      : String(hay ?? '')
+          .toLowerCase()
+          .includes(String(needle).toLowerCase());
+  return new Function('github', 'get', 'flat', 'contains', `return (${body});`)(github, get, flat, contains);
+}
+
+function pullRequestEvent(action: string, labels: string[], label?: string) {
+  return {
+    event_name: 'pull_request',
+    event: {
+      action,
+      ...(label ? { label: { name: label } } : {}),
+      pull_request: { number: 7, labels: labels.map((name) => ({ name })) },
+    },
+  };
+}
+
+describe('examples/ci/github-actions.yml', () => {
+  const wf = workflow('github-actions.yml');
+  const types = wf.on.pull_request?.types ?? DEFAULT_TYPES;
+  const plan = wf.jobs.plan!;
+  const failOn = plan.steps.find((s) => s.name === 'Plan and report')!.env!.PLAN_REPORT_FAIL_ON!;
+  const planRuns = (github: unknown) => evaluate(plan.if ?? 'true', github) === true;
+
+  test('adding the approval label re-runs the plan job, which then gates nothing', () => {
+    expect(types).toEqual(expect.arrayContaining(['labeled', 'unlabeled', ...DEFAULT_TYPES]));
+    const labeled = pullRequestEvent('labeled', ['monitors-approved'], 'monitors-approved');
+    expect(planRuns(labeled)).toBe(true);
+    expect(evaluate(failOn, labeled)).toBe('');
+  });
+
+  test('removing it re-runs the plan job, which gates again', () => {
+    const unlabeled = pullRequestEvent('unlabeled', ['docs'], 'monitors-approved');
+    expect(types).toContain('unlabeled');
+    expect(planRuns(unlabeled)).toBe(true);
+    expect(evaluate(failOn, unlabeled)).toBe(gates);
+  });
+
+  test('a push to the pull request gates unless it carries the label; other labels start no plan', () => {
+    expect(evaluate(failOn, pullRequestEvent('synchronize', []))).toBe(gates);
+    expect(evaluate(failOn, pullRequestEvent('synchronize', ['monitors-approved']))).toBe('');
+    expect(planRuns(pullRequestEvent('synchronize', []))).toBe(true);
+    expect(planRuns(pullRequestEvent('labeled', ['docs'], 'docs'))).toBe(false);
+    expect(planRuns({ event_name: 'push', event: {} })).toBe(false);
+  });
+});
