@@ -11,7 +11,7 @@ import { isLoopback } from './engine/webhooks.js';
 import type { Ctx, Handler, Result, ServiceContext } from './context.js';
 import { loadMonitor, parseIfMatch } from './context.js';
 import { ApiError, errorBody, fromFrameworkError, validation } from './errors.js';
-import { clientErrorResponse, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
+import { clientErrorResponse, closeOnUnreadBody, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
 import { Faults, type Fault } from './faults.js';
 import { fingerprint, Idempotency, readKey } from './idempotency.js';
 import { newRequestId } from './ids.js';
@@ -270,6 +270,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       done(err as Error);
     }
   });
+
+  app.addHook('onSend', closeOnUnreadBody);
 
   const onResponse = options.onResponse;
   if (onResponse) {

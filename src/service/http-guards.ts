@@ -1,7 +1,7 @@
 // Guards for what arrives before any handler: JSON nesting depth (checked on the text, so nothing recursive ever
 // walks an attacker's structure) and the answer written straight to the socket for requests Node's HTTP parser
 // refuses. Both keep the documented error body and an X-Request-Id (docs/api-decisions.md, "Order of checks").
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { ApiError, errorBody } from './errors.js';
 
 /** Deepest nesting of objects and arrays a request body may have (no v1 body needs more than 4). */
@@ -56,4 +56,27 @@ export function clientErrorResponse(code: string | undefined, requestId: string)
     'Connection: close\r\n\r\n' +
     body
   );
+}
+
+/** Unread request body a connection is kept alive for after an early answer (401, 403, 413 …): Go's net/http
+ *  reads up to 256 KB of it; beyond that it answers with `Connection: close` and stops reading. */
+export const MAX_UNREAD_BODY = 256 * 1024;
+
+/** Whether the request body was not read and is (or may be) larger than MAX_UNREAD_BODY. */
+export function largeUnreadBody(req: IncomingMessage): boolean {
+  if (req.complete || req.readableEnded) return false;
+  const length = req.headers['content-length'];
+  if (length === undefined) return req.headers['transfer-encoding'] !== undefined; // chunked: size unknown
+  return Number(length) > MAX_UNREAD_BODY;
+}
+
+/** fastify onSend hook: an answer that leaves a large body unread closes the connection instead of draining it. */
+export function closeOnUnreadBody(
+  req: { raw: IncomingMessage },
+  reply: { header(name: string, value: string): unknown },
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+): void {
+  if (largeUnreadBody(req.raw)) reply.header('connection', 'close');
+  done(null, payload);
 }
