@@ -5,6 +5,26 @@ import { DECIDED } from '../api/index.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** What a `const` in the generated module may not be called: reserved words (TS1389), words strict mode and ES
+ *  modules forbid, and the names the module itself uses. */
+const NOT_A_VARIABLE = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'implements interface let package private protected public static yield await eval arguments undefined ' +
+    'require exports module scope define'
+  ).split(' '),
+);
+
+/** Construct ids the generated stack already uses (main.ts: the provider). Passed to the model as taken names. */
+export const RESERVED_CONSTRUCT_IDS = ['uptime'];
+
+/** The variable for a resource name. Names are slugs (`[a-z][a-z0-9_]*`, never ending in `_`), so a trailing `_`
+ *  makes a reserved one valid without meeting another name. */
+export function variableName(resourceName: string): string {
+  return NOT_A_VARIABLE.has(resourceName) ? `${resourceName}_` : resourceName;
+}
 const ts = (v: unknown) => JSON.stringify(v);
 
 function get(attrs: Attr[], name: string): Value | undefined {
@@ -94,8 +114,8 @@ function monitorBlock(
       `    statusPage: { ${p.map((a) => `${camel(a.name)}: ${tsValue(a.value, lookups)}`).join(', ')} },`,
     );
   }
-  const v = o.name;
-  lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(v)}, {`, ...props, '  });');
+  const v = variableName(o.name);
+  lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(o.name)}, {`, ...props, '  });');
   if (archived) lines.push(`  ${v}.monitor.archived = true; // archived in the service: imported as it is`);
   lines.push(`  ${v}.monitor.importFrom(${ts(o.id)});`);
   if (alertsImported) lines.push(`  ${v}.alertSettings?.importFrom(${ts(o.id)});`);

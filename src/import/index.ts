@@ -87,7 +87,7 @@ export async function runImport(o: ImportOptions): Promise<ImportResult> {
     },
   });
   const account = await readAccount(client, o.filters, progress);
-  const set: ImportSet = plan(account, known);
+  const set: ImportSet = plan(account, known, o.format === 'cdktf' ? cdktf.RESERVED_CONSTRUCT_IDS : []);
   const counts: Record<string, number> = {};
   for (const type of ['uptime_monitor', 'uptime_monitor_alert_settings', 'uptime_status_page']) {
     const n = set.objects.filter((x) => x.type === type).length;

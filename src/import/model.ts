@@ -206,9 +206,10 @@ export interface Known {
   lookups: Record<string, string>;
 }
 
-/** The objects to write: everything selected that earlier runs did not write yet. */
-export function plan(account: Account, known: Known): ImportSet {
-  const taken = new Set(Object.values(known.names));
+/** The objects to write: everything selected that earlier runs did not write yet. `reserved`: names the output
+ *  already uses for something else (CDKTF: the provider's construct id). */
+export function plan(account: Account, known: Known, reserved: readonly string[] = []): ImportSet {
+  const taken = new Set([...reserved, ...Object.values(known.names)]);
   const monitors = [...account.monitors].sort(
     (a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id),
   );

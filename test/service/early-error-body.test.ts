@@ -138,5 +138,5 @@ test('an HTTP client sending the whole 10 MB gets the 401 (not a connection erro
   });
   expect(r.status).toBe(401);
   expect(r.headers.get('connection')).toBe('close');
-  expect((await r.json()).error.code).toBe('unauthorized');
+  expect(((await r.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
 });
