@@ -17,8 +17,10 @@ const NOT_A_VARIABLE = new Set(
   ).split(' '),
 );
 
-/** Construct ids the generated stack already uses (main.ts: the provider). Passed to the model as taken names. */
-export const RESERVED_CONSTRUCT_IDS = ['uptime'];
+/** Construct ids the generated stack cannot give a monitor: the provider's (main.ts), and the names of
+ *  Object.prototype (`constructor` …), which the constructs library takes for an existing child. Passed to the
+ *  model as taken names. */
+export const RESERVED_CONSTRUCT_IDS = ['uptime', ...Object.getOwnPropertyNames(Object.prototype)];
 
 /** The variable for a resource name. Names are slugs (`[a-z][a-z0-9_]*`, never ending in `_`), so a trailing `_`
  *  makes a reserved one valid without meeting another name. */
