@@ -12,7 +12,8 @@ export const PAGE = 'uptime_status_page';
 export type MonitorEvent =
   'created' | 'changed' | 'archived' | 'reactivated' | 'paused' | 'resumed' | 'replaced' | 'imported';
 
-export type Risk = 'archive' | 'pause' | 'replace' | 'no-alerts' | 'unpublish' | 'slower-interval';
+export type Risk =
+  'archive' | 'pause' | 'replace' | 'no-alerts' | 'unpublish' | 'slower-interval' | 'duplicate';
 
 export interface Line {
   text: string;

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { UptimeClient } from '../client/index.js';
 import { analyse, type Risk, type StackReport } from './changes.js';
+import { checkDuplicates, flagDuplicates } from './duplicates.js';
 import { code } from './format.js';
 import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
@@ -19,6 +20,7 @@ export const GATES = [
   'slower-interval',
   'drift',
   'preflight',
+  'duplicate',
 ] as const;
 export type Gate = (typeof GATES)[number];
 
@@ -34,6 +36,8 @@ export interface PlanReportOptions {
   token?: string | undefined;
   budget?: number;
   readStdin?: () => string;
+  /** `--check`: listing requests the duplicate check may make (100 monitors each); default 100. */
+  maxListRequests?: number;
   /** Progress and warnings (stderr in the CLI). */
   warn?: (message: string) => void;
 }
@@ -74,10 +78,24 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     p.name = n;
   }
 
-  const client = o.token && o.baseUrl ? new UptimeClient({ baseUrl: o.baseUrl, token: o.token }) : null;
+  let requests = 0;
+  const client =
+    o.token && o.baseUrl
+      ? new UptimeClient({
+          baseUrl: o.baseUrl,
+          token: o.token,
+          logger: (e) => {
+            if (e.event === 'request') requests++;
+          },
+        })
+      : null;
   if (o.check && !client)
     throw new Error(
       '--check needs the service address and a token: set UPTIME_BASE_URL and UPTIME_API_TOKEN (or --base-url/--token)',
+    );
+  if (gates.includes('duplicate') && !o.check)
+    throw new Error(
+      "--fail-on duplicate needs --check (it compares the plan's creates with the account's monitors)",
     );
   const destinations = new Map<string, string>();
   let resolved = false;
@@ -95,7 +113,10 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   const extra: string[] = [];
   let preflightFailed = false;
   if (o.check && client) {
-    const pf = await preflight(client, plans);
+    const before = requests;
+    const duplicates = await checkDuplicates(client, plans, o.maxListRequests);
+    flagDuplicates(stacks, duplicates);
+    const pf = await preflight(client, plans, duplicates, () => requests - before);
     preflightFailed = !pf.ok;
     extra.push(pf.markdown);
   }

@@ -3,6 +3,7 @@
 // API requests the apply will make against the per-minute and monthly allowance.
 import type { UptimeClient } from '../client/index.js';
 import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
+import type { DuplicateCheck } from './duplicates.js';
 import { code } from './format.js';
 import type { NamedPlan, ResourceChange } from './plan.js';
 
@@ -26,7 +27,12 @@ function cost(rc: ResourceChange): number {
   return 1 + lifecycle;
 }
 
-export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promise<Preflight> {
+export async function preflight(
+  client: UptimeClient,
+  plans: NamedPlan[],
+  duplicates: DuplicateCheck,
+  requestsMade: () => number,
+): Promise<Preflight> {
   const [caps, usage, dests] = await Promise.all([
     client.getCapabilities(),
     client.getUsage(),
@@ -80,6 +86,28 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
       : 'alert destinations: all verified',
   );
 
+  const d = duplicates;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const listing = `${plural(d.requests, 'listing request')} for ${plural(d.live, 'live monitor')}`;
+  if (d.duplicates.length)
+    flag(
+      false,
+      `already in the account: ${d.duplicates.length} of ${plural(d.creates, 'monitor')} to create ` +
+        `${d.duplicates.length === 1 ? 'has' : 'have'} the URL and request method of a live monitor or of another ` +
+        `create (the apply would fail with 409 duplicate_monitor): ${d.duplicates.map((x) => code(x.address)).join(', ')}`,
+    );
+  else if (!d.creates) lines.push('- ✅ duplicates: no monitor to create (no listing needed)');
+  else if (d.complete)
+    flag(
+      true,
+      `duplicates: none of the ${plural(d.creates, 'monitor')} to create has the URL and request method of a live monitor (${listing})`,
+    );
+  if (!d.complete)
+    lines.push(
+      `- ⚠️ duplicates: compared with the first ${plural(d.live, 'live monitor')} only: the listing stops after ` +
+        `${plural(d.requests, 'request')} (100 monitors each), the rest of the account was not compared`,
+    );
+
   const writes = changes.reduce((n, r) => n + cost(r), 0);
   // The provider's refresh (docs/index.md, "API requests and rate limits"): GET /capabilities, then for monitors and
   // for status pages one GET for the first and 100-record listing pages for the rest; alert settings one GET each.
@@ -97,6 +125,11 @@ export async function preflight(client: UptimeClient, plans: NamedPlan[]): Promi
     const m = usage.data.monthly;
     flag(total <= m.remaining, `monthly allowance: ${m.remaining} of ${m.limit} requests left`);
   }
-  lines.push('');
+  lines.push(
+    `- ℹ️ this check read the account with ${requestsMade()} requests (capabilities, usage, destinations` +
+      (d.requests ? `, ${listing}` : '') +
+      ')',
+    '',
+  );
   return { ok, markdown: lines.join('\n') };
 }

@@ -21,6 +21,7 @@ const EVENT_WORDS: [MonitorEvent, string][] = [
 ];
 
 const RISK_TITLE: Record<Risk, string> = {
+  duplicate: 'Already exists in the account (the create would fail)',
   archive: 'Archived',
   pause: 'Paused',
   replace: 'Replaced',

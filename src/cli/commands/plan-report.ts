@@ -24,11 +24,11 @@ export function planReportCommand(): Command {
     .option('--full-out <file>', 'also write the uncut report here (named in the comment when it is cut)')
     .option(
       '--check',
-      'preflight against the account: capacity, minimum interval, destinations, request budget (needs a token)',
+      'preflight against the account: capacity, minimum interval, destinations, request budget, creates that duplicate a live monitor (needs a token)',
     )
     .option(
       '--fail-on <gates>',
-      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight',
+      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check)',
       (v: string, prev: string[]) => [...prev, v],
       [] as string[],
     )
