@@ -43,6 +43,10 @@ export interface DriftReport {
   address: string;
   name: string;
   lines: Line[];
+  /** The service's last-change time (`updated_at` as refreshed), when the resource has one. */
+  updatedAt?: string;
+  /** The version token in state (what Terraform last wrote or read) and now. */
+  version?: { before: string | null; after: string | null };
 }
 
 export interface StackReport {
@@ -331,14 +335,41 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   const drift: DriftReport[] = [];
   for (const rc of plan.resource_drift ?? []) {
     if (![MONITOR, ALERTS, PAGE].includes(rc.type)) continue;
+    const { before, after } = rc.change;
     const lines = rc.change.actions.includes('delete')
       ? [{ text: 'deleted or archived outside Terraform' }]
-      : attributeLines(rc.type, rc.change, false, dest);
+      : [...lifecycleDrift(rc.type, before, after), ...attributeLines(rc.type, rc.change, false, dest)];
     if (!lines.length) continue;
-    const v = (rc.change.before ?? rc.change.after ?? {}) as Values;
-    drift.push({ stack, address: rc.address, name: str(v.name, rc.address), lines });
+    const v = (before ?? after ?? {}) as Values;
+    const owner = rc.type === MONITOR ? null : ownerOf(rc, refs, monitorById);
+    const ownerName = owner ? str(known.get(owner)?.name, owner) : null;
+    const title = rc.type === ALERTS ? 'alert settings' : 'status page';
+    const d: DriftReport = {
+      stack,
+      address: rc.address,
+      name: ownerName ? `${ownerName}: ${title}` : str(v.name, rc.address),
+      lines,
+    };
+    if (typeof after?.updated_at === 'string') d.updatedAt = after.updated_at;
+    if (before?.version !== undefined || after?.version !== undefined)
+      d.version = { before: strOrNull(before?.version), after: strOrNull(after?.version) };
+    drift.push(d);
   }
   return { name: stack, monitors: [...monitors.values()], drift };
+}
+
+const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
+function lifecycleDrift(type: string, before: Values | null, after: Values | null): Line[] {
+  if (type !== MONITOR || !before || !after) return [];
+  const out: Line[] = [];
+  if (before.archived === false && after.archived === true) out.push({ text: 'archived outside Terraform' });
+  if (before.archived === true && after.archived === false)
+    out.push({ text: 'reactivated outside Terraform' });
+  if (before.enabled !== false && after.enabled === false) out.push({ text: 'paused outside Terraform' });
+  if (before.enabled === false && after.enabled === true) out.push({ text: 'resumed outside Terraform' });
+  return out;
 }
 
 /** Whether alert settings send to someone: a channel on with a destination (unknown counts as yes). */

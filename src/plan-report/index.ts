@@ -9,6 +9,7 @@ import { code } from './format.js';
 import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
 import { render } from './render.js';
+import { renderDrift } from './render-drift.js';
 import { scrub, sensitiveValues } from './secrets.js';
 
 export const GATES = [
@@ -36,6 +37,8 @@ export interface PlanReportOptions {
   token?: string | undefined;
   budget?: number;
   readStdin?: () => string;
+  /** Only the drift part (`--drift`), for the scheduled drift issue: its own marker, no changes, no preflight. */
+  drift?: boolean;
   /** `--check`: listing requests the duplicate check may make (100 monitors each); default 100. */
   maxListRequests?: number;
   /** Progress and warnings (stderr in the CLI). */
@@ -134,10 +137,22 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
 
   const secrets = new Set<string>();
   for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
-  const full = scrub(render(stacks, { budget: Infinity, extra, destinationsResolved: resolved }), secrets);
+  const full = scrub(
+    o.drift
+      ? renderDrift(stacks, { budget: Infinity })
+      : render(stacks, { budget: Infinity, extra, destinationsResolved: resolved }),
+    secrets,
+  );
   if (o.fullOut) writeFileSync(o.fullOut, full);
   const markdown = scrub(
-    render(stacks, { budget: o.budget, fullReportPath: o.fullOut, extra, destinationsResolved: resolved }),
+    o.drift
+      ? renderDrift(stacks, { budget: o.budget, fullReportPath: o.fullOut })
+      : render(stacks, {
+          budget: o.budget,
+          fullReportPath: o.fullOut,
+          extra,
+          destinationsResolved: resolved,
+        }),
     secrets,
   );
   return { markdown, full, matched, exitCode: matched.length ? GATE_EXIT : 0 };

@@ -3,6 +3,7 @@
 // a clear note naming how many were left out and where the full report is.
 import type { MonitorEvent, MonitorReport, Risk, StackReport } from './changes.js';
 import { code, html, inline, text } from './format.js';
+import { driftStamp } from './render-drift.js';
 
 /** GitHub rejects comments over 65,536 characters; leave room for the CI's own wrapper. */
 export const COMMENT_LIMIT = 65_536;
@@ -95,10 +96,13 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
   const sections = monitors.map((m) => section(m, multi));
   if (drift.length) {
     const d = ['### Changed outside Terraform', ''];
-    for (const x of drift)
+    for (const x of drift) {
+      const stamp = driftStamp(x);
       d.push(
-        `- ${multi ? `${text(x.stack)}: ` : ''}**${text(x.name)}** ${code(x.address)}: ${x.lines.map((l) => inline(l.text)).join('; ')}`,
+        `- ${multi ? `${text(x.stack)}: ` : ''}**${text(x.name)}** ${code(x.address)}: ${x.lines.map((l) => inline(l.text)).join('; ')}` +
+          (stamp ? ` (${stamp})` : ''),
       );
+    }
     sections.push(d.join('\n') + '\n');
   }
   if (sections.length && monitors.length) out += '### Monitors\n\n';

@@ -6,6 +6,7 @@ interface Options {
   out?: string;
   fullOut?: string;
   check?: boolean;
+  drift?: boolean;
   failOn: string[];
   baseUrl?: string;
   token?: string;
@@ -22,6 +23,10 @@ export function planReportCommand(): Command {
     )
     .option('--out <file>', 'write the report to a file instead of stdout')
     .option('--full-out <file>', 'also write the uncut report here (named in the comment when it is cut)')
+    .option(
+      '--drift',
+      'only the drift part (changes made outside Terraform, with the time and version token): the body of the scheduled drift issue (examples/ci/drift-detect.sh)',
+    )
     .option(
       '--check',
       'preflight against the account: capacity, minimum interval, destinations, request budget, creates that duplicate a live monitor (needs a token)',
@@ -43,6 +48,7 @@ export function planReportCommand(): Command {
         inputs,
         failOn: opts.failOn,
         check: !!opts.check,
+        drift: !!opts.drift,
         fullOut: opts.fullOut,
         baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
         token: opts.token ?? process.env.UPTIME_API_TOKEN,
