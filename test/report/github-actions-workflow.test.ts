@@ -90,3 +90,28 @@ describe('examples/ci/github-actions.yml', () => {
     expect(planRuns({ event_name: 'push', event: {} })).toBe(false);
   });
 });
+
+describe('examples/ci/drift-detection.yml', () => {
+  const wf = workflow('drift-detection.yml') as Workflow & {
+    permissions: Record<string, string>;
+    concurrency: { group: string; 'cancel-in-progress': boolean };
+  };
+  const apply = workflow('github-actions.yml') as Workflow & { concurrency: { group: string } };
+
+  test('runs on a schedule and on demand, may write issues, and runs the drift script', () => {
+    expect(wf.on.schedule?.[0]?.cron).toMatch(/^(\S+ ){4}\S+$/);
+    expect(Object.keys(wf.on)).toContain('workflow_dispatch');
+    expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
+    const steps = wf.jobs.drift!.steps;
+    expect(steps.some((s) => s.run === 'bash ci/drift-detect.sh monitors')).toBe(true);
+    expect(steps.find((s) => s.run?.includes('drift-detect.sh'))!.env!.GITHUB_TOKEN).toBe(
+      '${{ github.token }}',
+    );
+  });
+
+  test('waits for an apply on main instead of reading the state half-way through it', () => {
+    // One group for both workflows: on main, github.ref is the same for the push and the schedule.
+    expect(wf.concurrency.group).toBe(apply.concurrency.group);
+    expect(wf.concurrency['cancel-in-progress']).toBe(false);
+  });
+});
