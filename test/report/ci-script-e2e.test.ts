@@ -1,13 +1,16 @@
 // examples/ci/plan-and-report.sh end to end with real Terraform against the local service: the HCL project and a
 // two-stack CDKTF app, each planned (comment written to a file: no GitHub token), gated with PLAN_REPORT_FAIL_ON,
-// applied in `apply` mode, and re-planned with no changes. Only the GitHub API call itself is not run.
+// applied in `apply` mode, and re-planned with no changes. The GitHub API is played by a local mock
+// (github-mock.ts): one comment on the pull request, updated on the next run; a create that duplicates a monitor made
+// in the dashboard is caught by --check and gated, where the apply after merge would fail.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
-import { testSeed } from '../provider/helpers.js';
+import { ServiceApi, testSeed } from '../provider/helpers.js';
+import { GitHubMock } from './github-mock.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
 const SCRIPT = join(REPO_ROOT, 'examples', 'ci', 'plan-and-report.sh');
@@ -16,6 +19,7 @@ const SECRET = `ci-SECRET-SENTINEL-${Math.random().toString(16).slice(2)}`;
 
 let svc: RunningService;
 let ws: TerraformWorkspace;
+let gh: GitHubMock;
 
 beforeAll(async () => {
   svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
@@ -23,9 +27,11 @@ beforeAll(async () => {
     providerBundle: await buildProvider(REAL_PROVIDER_ENTRY),
     env: { UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full, TF_VAR_api_key: SECRET },
   });
+  gh = await GitHubMock.start('ghs_ci_script_test');
 }, 120_000);
 afterAll(async () => {
   ws?.dispose();
+  await gh?.close();
   await svc?.close();
 });
 
@@ -131,4 +137,66 @@ describeTf('examples/ci/plan-and-report.sh', () => {
     await script(dir, 'plan', { CDKTF_SYNTH: synth, CI_APP_STEP: '2', COMMENT_FILE: comment });
     expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
   }, 300_000);
+
+  test('GitHub: one comment on the pull request, updated on the next run; a duplicate create is gated before merge', async () => {
+    const dir = join(ws.dir, 'dup');
+    mkdirSync(dir);
+    const api = new ServiceApi(svc, svc.tokens.full!);
+    const made = await api.call('POST', '/monitors', {
+      name: 'Shop @ops (made in the dashboard)',
+      url: 'https://shop.ci.example.com/',
+    });
+    expect(made.status).toBe(201);
+    const id = made.json.data.id as string;
+    writeFileSync(
+      join(dir, 'main.tf'),
+      `${requiredProviders()}
+resource "uptime_monitor" "shop" {
+  name = "Shop"
+  url  = "https://shop.ci.example.com/"
+}
+`,
+    );
+    const pr = gh.seed({ title: 'Add the shop monitor', body: '', labels: [], pull_request: true });
+    const github = {
+      GITHUB_TOKEN: gh.token,
+      GITHUB_REPOSITORY: gh.repo,
+      GITHUB_API_URL: gh.url,
+      PR_NUMBER: String(pr.number),
+      COMMENT_FILE: join(ws.dir, 'dup-comment.md'),
+      PLAN_REPORT_CHECK: '1',
+      PLAN_REPORT_FAIL_ON: 'archive,replace,no-alerts,unpublish,duplicate',
+    };
+    let r = await script(dir, 'plan', github);
+    expectExit(r, 3);
+    expect(r.stderr).toContain(`posted the plan-report comment on #${pr.number}`);
+    expect(pr.comments).toHaveLength(1);
+    const body = pr.comments[0]!.body;
+    expect(body.startsWith('<!-- uptimectl:plan-report -->')).toBe(true);
+    expect(body).toContain('**Already exists in the account (the create would fail)** (1)');
+    expect(body).toContain(`\`terraform import 'uptime_monitor.shop' ${id}\``);
+    expect(body).toContain('**Approval required**: this plan contains `duplicate`');
+    expect(body).not.toMatch(/(^|[^\w`])@ops/); // the name is shown, but pings nobody
+    // Merged anyway, the apply fails exactly as the comment said.
+    r = await script(dir, 'apply');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/already exists/i);
+
+    // Following the advice: import it. The next plan passes the gate, and the same comment is updated.
+    const imp = await new Promise<number>((resolve) =>
+      execFile(
+        'terraform',
+        ['import', '-no-color', 'uptime_monitor.shop', id],
+        { cwd: dir, env: ws.env },
+        (err) => resolve(err ? 1 : 0),
+      ),
+    );
+    expect(imp).toBe(0);
+    r = await script(dir, 'plan', github);
+    expectExit(r, 0);
+    expect(r.stderr).toContain(`updated the plan-report comment ${pr.comments[0]!.id} on #${pr.number}`);
+    expect(pr.comments).toHaveLength(1);
+    expect(pr.comments[0]!.body).not.toContain('Already exists in the account');
+    expect(pr.comments[0]!.body).toContain('✅ duplicates: no monitor to create');
+  }, 240_000);
 });
