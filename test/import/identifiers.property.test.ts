@@ -230,8 +230,10 @@ test('generated identifiers are valid and unique for any names (CDKTF compiles; 
         ] as const) {
           const set = plan(account(names, usable, first), known, cdktf.RESERVED_CONSTRUCT_IDS);
           for (const l of set.lookups) lookups[l.name] = `${l.channel}/${l.label}`;
-          for (const [name, text] of cdktf.files(set, run, '0.1.0', lookups))
+          for (const [name, text] of cdktf.files(set, run, '0.1.0', lookups)) {
+            expect(name).toMatch(/^[a-z][a-z0-9.-]*$/); // file names never come from names
             if (name.endsWith('.ts')) app[name] = text;
+          }
           for (const m of app[`imported-${run}.ts`]!.matchAll(
             /new UptimeMonitor\(scope, ("(?:[^"\\]|\\.)*")/g,
           ))
