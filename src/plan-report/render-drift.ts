@@ -29,7 +29,8 @@ export function renderDrift(stacks: StackReport[], o: DriftRenderOptions = {}): 
   const drift = stacks.flatMap((s) => s.drift);
   const head = [DRIFT_MARKER, '## Monitors changed outside Terraform', ''];
   if (!drift.length) return [...head, 'No drift: the service matches the code.', ''].join('\n');
-  const where = multi ? ` in ${stacks.filter((s) => s.drift.length).length} stacks` : '';
+  const drifted = stacks.filter((s) => s.drift.length).length;
+  const where = multi ? ` in ${drifted} stack${drifted === 1 ? '' : 's'}` : '';
   head.push(
     `${drift.length} resource${drift.length === 1 ? '' : 's'}${where} differ${drift.length === 1 ? 's' : ''} from the code. ` +
       "Each was changed through the dashboard or the API (the service records when and the version, not by whom); the time is the service's `updatedAt`, the version its token before (state) → now.",

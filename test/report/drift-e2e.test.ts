@@ -4,7 +4,7 @@
 // updated; a change reverted by hand → gone from it; `terraform apply` → the issue closed with a comment. Every run
 // counts the API requests it made; 1,000 monitors are measured in the last test (the number in the drift guide).
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
@@ -54,7 +54,7 @@ function drift(
   return new Promise((resolve) =>
     execFile(
       'bash',
-      [SCRIPT, ws.workdir],
+      [SCRIPT, env.PROJECT_DIR ?? ws.workdir],
       {
         cwd: ws.dir,
         env: {
@@ -210,6 +210,41 @@ describeTf('examples/ci/drift-detect.sh', () => {
     expect(gh.calls.length).toBe(calls + 1);
     await ws.apply();
   }, 120_000);
+
+  test('CDKTF: synth, one refresh-only plan per stack, one issue naming the stack', async () => {
+    const dir = join(ws.dir, 'cdktf');
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'cdktf.json'),
+      JSON.stringify({ language: 'typescript', app: 'see CDKTF_SYNTH' }),
+    );
+    const synth = `${process.execPath} ${TSX} ${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}`;
+    const apply = await new Promise<number>((resolve) =>
+      execFile(
+        'bash',
+        [join(REPO_ROOT, 'examples', 'ci', 'plan-and-report.sh'), dir, 'apply'],
+        { cwd: dir, env: { ...ws.env, CDKTF_SYNTH: synth } },
+        (err) => resolve(err ? 1 : 0),
+      ),
+    );
+    expect(apply).toBe(0);
+    const open = () =>
+      gh.issues.filter((i) => i.state === 'open' && i.body.startsWith(MARKER) && !i.pull_request);
+    let r = await drift({ CDKTF_SYNTH: synth, PROJECT_DIR: dir });
+    expectExit(r, 0);
+    expect(open()).toEqual([]);
+    await change('Home', '/pause');
+    r = await drift({ CDKTF_SYNTH: synth, PROJECT_DIR: dir });
+    expectExit(r, 0);
+    expect(open()).toHaveLength(1);
+    expect(open()[0]!.body).toContain('1 resource in 1 stack differs from the code');
+    expect(open()[0]!.body).toMatch(/- web: \*\*Home\*\* `uptime_monitor\.home_[^`]+` — updated/);
+    expect(open()[0]!.body).toContain('paused outside Terraform');
+    await change('Home', '/activate');
+    r = await drift({ CDKTF_SYNTH: synth, PROJECT_DIR: dir });
+    expect(r.stderr).toMatch(/closed the drift issue #\d+/);
+    expect(open()).toEqual([]);
+  }, 300_000);
 
   test('cost of one run for 1,000 monitors: at most 14 API requests (provider refresh, plan-report labels)', async () => {
     const many = `${requiredProviders()}
