@@ -1,4 +1,4 @@
-import { ErrorBody, ErrorDetail } from '../api/index.js';
+import { ErrorBody, ErrorDetail, unquoteEtag } from '../api/index.js';
 
 export type ConflictReason =
   | 'duplicate_monitor'
@@ -59,7 +59,7 @@ export class ApiError extends Error {
     // A raw body is only worth quoting when it is short plain text (not an HTML error page).
     const what = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
     const detail = details.length ? ` (${details.map((d) => d.message).join('; ')})` : '';
-    const version = init.ifMatch ? unquote(init.ifMatch) : null;
+    const version = unquoteEtag(init.ifMatch);
     // The service's own words when it gave some; otherwise what the status means for the caller.
     let advice = what ? '' : (STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500]! : ''));
     let note = '';
@@ -109,10 +109,6 @@ export function readErrorBody(body: unknown): {
     details: details.success ? details.data : [],
     existingMonitorId: str(inner.existingMonitorId),
   };
-}
-
-function unquote(v: string): string {
-  return v.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }
 
 const STATUS_PHRASE: Record<number, string> = {

@@ -22,10 +22,9 @@ export {
   type LimiterUsage,
   type Clock,
 } from './limiter.js';
+export { unquoteEtag, quoteEtag } from '../api/etag.js';
 export {
   newIdempotencyKey,
-  unquoteEtag,
-  quoteEtag,
   type CallOptions,
   type RetryOptions,
   type LogEvent,
