@@ -23,11 +23,6 @@ export {
   type Clock,
 } from './limiter.js';
 export { unquoteEtag, quoteEtag } from '../api/etag.js';
-export {
-  newIdempotencyKey,
-  type CallOptions,
-  type RetryOptions,
-  type LogEvent,
-} from './transport.js';
+export { newIdempotencyKey, type CallOptions, type RetryOptions, type LogEvent } from './transport.js';
 export { REDACTED, redactBody, redact, SecretSet } from './redact.js';
 export * from './webhooks.js';

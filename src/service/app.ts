@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Endpoint } from '../api/index.js';
-import { ENDPOINTS, parseIfMatch } from '../api/index.js';
+import { codeOfStatus, ENDPOINTS, parseIfMatch } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize, type AuthContext } from './auth.js';
 import { Clock } from './clock.js';
@@ -103,21 +103,6 @@ function send(
   return reply.send(json);
 }
 
-const CODE_BY_STATUS: Record<number, ApiError['code']> = {
-  400: 'validation_failed',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'invalid_state',
-  410: 'gone',
-  412: 'precondition_failed',
-  428: 'precondition_required',
-  429: 'rate_limited',
-  502: 'unavailable',
-  503: 'unavailable',
-  504: 'unavailable',
-};
-
 function injected(f: Fault): ApiError | null {
   if (f.rateLimit) {
     return new ApiError('rate_limited', 'rate limited (injected fault)', {
@@ -125,7 +110,7 @@ function injected(f: Fault): ApiError | null {
     });
   }
   if (f.status) {
-    return new ApiError(CODE_BY_STATUS[f.status] ?? 'internal', `injected fault (${f.status})`, {
+    return new ApiError(codeOfStatus(f.status), `injected fault (${f.status})`, {
       status: f.status,
     });
   }
