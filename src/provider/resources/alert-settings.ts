@@ -31,6 +31,7 @@ import {
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
 import {
+  changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
   monitorNotFound,
@@ -59,11 +60,7 @@ async function getSettings(
 }
 
 function settingsError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412)
-    return new DiagnosticError(
-      'Alert settings changed outside Terraform',
-      `the alert settings of monitor ${id} were changed outside Terraform after this plan was made; run plan again.`,
-    );
+  if (statusOf(e) === 412) return changedOutsideTerraform('alert settings', id);
   if (statusOf(e) === 404) return monitorNotFound(id);
   return rejectionError('Alert settings rejected by the service', e) ?? apiFailure(what, e);
 }

@@ -51,6 +51,22 @@ export function rejectionError(title: string, e: unknown): DiagnosticError | nul
   );
 }
 
+/** What a versioned write changes (each sent with If-Match: the version in state), as messages name it. */
+export type VersionedObject = 'monitor' | 'alert settings' | 'status page';
+
+/**
+ * A 412 on a versioned write: the object changed after this plan was made (a dashboard edit, another run), and
+ * nothing was overwritten. `monitorId` is the monitor's id, also for its alert settings and status page.
+ */
+export function changedOutsideTerraform(what: VersionedObject, monitorId: string): DiagnosticError {
+  const subject = what === 'monitor' ? `monitor ${monitorId}` : `the ${what} of monitor ${monitorId}`;
+  const was = what === 'alert settings' ? 'were' : 'was';
+  return new DiagnosticError(
+    `${what[0]!.toUpperCase()}${what.slice(1)} changed outside Terraform`,
+    `${subject} ${was} changed outside Terraform after this plan was made; run plan again.`,
+  );
+}
+
 /** The monitor a sub-resource belongs to is gone or outside the token's selection (404). */
 export const monitorNotFound = (id: string): DiagnosticError =>
   new DiagnosticError(

@@ -30,6 +30,7 @@ import {
 } from '../mapping/status-page.js';
 import { noteWrite, statusPageFromListing } from './bulk-reader.js';
 import {
+  changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
   monitorNotFound,
@@ -46,11 +47,7 @@ async function getPage(client: Client, id: string): Promise<{ data: StatusPage; 
 }
 
 function pageError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412)
-    return new DiagnosticError(
-      'Status page changed outside Terraform',
-      `the status page of monitor ${id} was changed outside Terraform after this plan was made; run plan again.`,
-    );
+  if (statusOf(e) === 412) return changedOutsideTerraform('status page', id);
   if (statusOf(e) === 409 && (codeOf(e) === 'dashboard_setup_required' || !codeOf(e)))
     return new DiagnosticError(
       'Status page needs dashboard setup',
