@@ -1,3 +1,5 @@
+// The client's typed errors: one class per kind of failure, with a message built from the status's meaning and
+// advice in src/api's error table when the service gave no words of its own.
 import {
   CONFLICT_CODES,
   describeStatus,

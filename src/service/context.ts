@@ -1,3 +1,4 @@
+// What the route handlers share: the service context, the request context, result helpers, parsing, pagination.
 import type { z } from 'zod';
 import type { Endpoint } from '../api/index.js';
 import { describeIssues, ID_PATTERNS, quoteEtag } from '../api/index.js';

@@ -1,3 +1,4 @@
+// The local service's errors: ApiError (a code from src/api's error table, its status, details) and its JSON body.
 import type { ErrorCode, ErrorDetail } from '../api/index.js';
 import { statusOfCode } from '../api/index.js';
 

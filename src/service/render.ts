@@ -1,3 +1,4 @@
+// The local service's views: API representations derived from the records (secrets hidden), cached per version.
 import type { ExportJob, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
 import { isWriteOnlyField, savedFlag } from '../api/index.js';
 import type { ExportRecord, MonitorRecord, Store } from './store.js';
