@@ -88,17 +88,21 @@ const SeedMonitor = z
   })
   .strict();
 
-const SeedTenant = z
+/** A tenant as the dashboard creates it (admin API and seed files). */
+export const TenantInput = z
   .object({
     id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
     name: z.string().optional(),
     plan: PlanInput.optional(),
     accountState: z.enum(['active', 'suspended']).default('active'),
-    destinations: z.array(DestinationInput).default([]),
-    monitors: z.array(SeedMonitor).default([]),
-    tokens: z.array(TokenInput).default([]),
   })
   .strict();
+
+const SeedTenant = TenantInput.extend({
+  destinations: z.array(DestinationInput).default([]),
+  monitors: z.array(SeedMonitor).default([]),
+  tokens: z.array(TokenInput).default([]),
+}).strict();
 
 export const Seed = z
   .object({

@@ -4,19 +4,11 @@ import { z } from 'zod';
 import { SCOPES } from '../../api/index.js';
 import { ApiError, notFound } from '../errors.js';
 import { hex, newTokenValue } from '../ids.js';
-import { DestinationInput, PlanInput, resolvePlan, TokenInput } from '../seed.js';
+import { DestinationInput, PlanInput, resolvePlan, TenantInput, TokenInput } from '../seed.js';
 import type { TokenRecord } from '../store.js';
 import { newDestinationId } from '../store.js';
 import { ok, parse, resolveMonitors, tenantOf, type AdminRoutes } from './common.js';
 
-const TenantCreate = z
-  .object({
-    id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
-    name: z.string().optional(),
-    plan: PlanInput.optional(),
-    accountState: z.enum(['active', 'suspended']).default('active'),
-  })
-  .strict();
 const TenantPatch = z
   .object({
     name: z.string().optional(),
@@ -44,7 +36,7 @@ export const accountRoutes: AdminRoutes = (admin, svc) => {
   // ----- tenants and plans -----
   admin.get('/tenants', async (_req, reply) => ok(reply, Object.values(store.state.tenants)));
   admin.post('/tenants', async (req, reply) => {
-    const b = parse(TenantCreate, req.body);
+    const b = parse(TenantInput, req.body);
     if (store.tenant(b.id)) throw new ApiError('invalid_state', `tenant ${b.id} exists`);
     const t = {
       id: b.id,
