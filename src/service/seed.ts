@@ -5,7 +5,7 @@ import type { Ctx, ServiceContext } from './context.js';
 import { hex, newTokenValue, TOKEN_FORMAT } from './ids.js';
 import { createMonitor } from './routes/monitors.js';
 import { applyStatusPageUpdate } from './routes/status-pages.js';
-import type { PlanConfig, TenantRecord, TokenRecord } from './store.js';
+import type { DestinationRecord, PlanConfig, TenantRecord, TokenRecord } from './store.js';
 import { newDestinationId } from './store.js';
 import { setUpStatusPage, StatusPageSetupInput } from './admin/status-pages.js';
 
@@ -78,6 +78,18 @@ export const DestinationInput = z
     isDefault: z.boolean().optional(),
   })
   .strict();
+
+/** A verified destination from its input (admin API and seed files). */
+export function destinationRecord(tenantId: string, d: z.output<typeof DestinationInput>): DestinationRecord {
+  return {
+    id: d.id ?? newDestinationId(d.channel),
+    tenantId,
+    channel: d.channel,
+    value: d.value,
+    label: d.label ?? null,
+    isDefault: d.isDefault ?? false,
+  };
+}
 
 const SeedMonitor = z
   .object({
@@ -175,16 +187,7 @@ export function applySeed(svc: ServiceContext, input: unknown): { adminKey?: str
       createdAt: now,
     };
     store.putTenant(tenant);
-    for (const d of t.destinations) {
-      store.putDestination({
-        id: d.id ?? newDestinationId(d.channel),
-        tenantId: t.id,
-        channel: d.channel,
-        value: d.value,
-        label: d.label ?? null,
-        isDefault: d.isDefault ?? false,
-      });
-    }
+    for (const d of t.destinations) store.putDestination(destinationRecord(t.id, d));
     const refs = new Map<string, string>();
     const seedToken: TokenRecord = {
       id: 'seed',

@@ -4,9 +4,15 @@ import { z } from 'zod';
 import { SCOPES } from '../../api/index.js';
 import { ApiError, notFound } from '../errors.js';
 import { hex, newTokenValue } from '../ids.js';
-import { DestinationInput, PlanInput, resolvePlan, TenantInput, TokenInput } from '../seed.js';
+import {
+  DestinationInput,
+  destinationRecord,
+  PlanInput,
+  resolvePlan,
+  TenantInput,
+  TokenInput,
+} from '../seed.js';
 import type { TokenRecord } from '../store.js';
-import { newDestinationId } from '../store.js';
 import { ok, parse, resolveMonitors, tenantOf, type AdminRoutes } from './common.js';
 
 const TenantPatch = z
@@ -117,15 +123,7 @@ export const accountRoutes: AdminRoutes = (admin, svc) => {
   );
   admin.post('/tenants/:tenantId/destinations', async (req, reply) => {
     const t = tenantOf(store, (req.params as { tenantId: string }).tenantId);
-    const b = parse(DestinationInput, req.body);
-    const d = {
-      id: b.id ?? newDestinationId(b.channel),
-      tenantId: t.id,
-      channel: b.channel,
-      value: b.value,
-      label: b.label ?? null,
-      isDefault: b.isDefault ?? false,
-    };
+    const d = destinationRecord(t.id, parse(DestinationInput, req.body));
     store.putDestination(d);
     store.persist();
     return ok(reply, d, 201);
