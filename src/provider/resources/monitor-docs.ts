@@ -1,5 +1,6 @@
 // uptime_monitor's documentation (docs/resources/monitor.md): description, examples, the sections on destroy,
 // changes made outside Terraform, replacement and plan-time checks, and the import notes.
+import { SECRET_MARKERS } from '../../api/index.js';
 import type { ResourceDocs } from '../../protocol/framework/index.js';
 import { changedOutsideTerraform } from './common.js';
 
@@ -86,7 +87,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
       title: 'Changes made outside Terraform',
       body: `- **Drift** (a change in the dashboard or through the API) shows in the next plan as an in-place update back to the configuration, e.g. \`~ interval_seconds = 300 -> 60\`.
 - **Concurrent changes**: every change is sent with the monitor's \`version\` from state as \`If-Match\`. If the monitor changed after the plan was made, the apply stops with \`${changedOutsideTerraform('monitor', '<id>').detail}\` and nothing is overwritten.
-- **Secrets** are never readable. While the service reports a value as saved, state keeps the configured one; if it reports it gone (for example removed in the dashboard), the next plan shows \`value = (sensitive value)\` (or the \`*_wo_version\` going from null back to its number) and the apply sends it again.
+- **Secrets** are never readable. While the service reports a value as saved, state keeps the configured one; if it reports it gone (for example removed in the dashboard), the next plan shows \`value = ${SECRET_MARKERS.value}\` (or the \`*_wo_version\` going from null back to its number) and the apply sends it again.
 - A create interrupted before Terraform saved the result is not duplicated: the next apply fails with \`Monitor already exists\`, naming the monitor and the import command. The create's \`Idempotency-Key\` only protects the retries of that one request; it never makes two resources, two state directories or two runs share a monitor.`,
     },
     {
@@ -110,7 +111,7 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
     id: 'the monitor id (a UUID). The `uptime_monitors` data source lists the ids the token can see.',
     exampleId: '3f2b8c1e-0000-4000-8000-000000000000',
     resourceName: 'api',
-    notes: `- **Secrets cannot be read back.** After import, state has no header \`value\`, \`password\` or \`*_wo_version\`. With those set in the configuration, the first plan shows them as \`(sensitive value)\` / version changes and the apply sends them; leave \`value\` and \`password\` null (as \`terraform plan -generate-config-out\` does) to keep the values saved in the service.
+    notes: `- **Secrets cannot be read back.** After import, state has no header \`value\`, \`password\` or \`*_wo_version\`. With those set in the configuration, the first plan shows them as \`${SECRET_MARKERS.value}\` / version changes and the apply sends them; leave \`value\` and \`password\` null (as \`terraform plan -generate-config-out\` does) to keep the values saved in the service.
 - **Archived monitors** import with \`archived = true\` and \`enabled = false\`. Applying a configuration without \`archived = true\` reactivates the monitor.
 - See [Importing existing monitors](../guides/importing-existing-monitors.md) for generating configuration with \`terraform plan -generate-config-out\`.`,
   },
