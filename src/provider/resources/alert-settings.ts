@@ -34,6 +34,7 @@ import {
   changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
+  leftAsItIs,
   monitorNotFound,
   rejectionError,
   stripUnknowns,
@@ -116,7 +117,7 @@ resource "uptime_monitor_alert_settings" "api" {
         body: `Every monitor has exactly one set of alert settings; this resource takes it over, so it is never created twice and never lost.
 
 - **Replace** (\`terraform apply -replace\`, or a new \`monitor_id\`): the old instance is destroyed (the defaults are restored), then the new one writes the configured values.
-- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the set of alert settings over and leaves it as it is, with a warning (\`Alert settings left as they are\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
+- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the set of alert settings over and leaves it as it is, with a warning (\`${leftAsItIs('alert settings', '', '').summary}\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
 - **Lost state**: create takes the existing set of alert settings over again and writes the configured values; nothing is duplicated. Import (by monitor id) reads it into state without writing.
 - **Restricted tokens**: a token whose monitor selection does not hold the monitor cannot read the set of alert settings: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see the monitor. It is never reported as deleted.`,
       },
@@ -249,10 +250,8 @@ resource "uptime_monitor_alert_settings" "api" {
     const client = requireClient(pd);
     const id = prior.monitor_id;
     const leave = (): void => {
-      ctx.diagnostics.warning(
-        'Alert settings left as they are',
-        `The alert settings of monitor ${id} were taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read them, so destroy did not restore the defaults.`,
-      );
+      const w = leftAsItIs('alert settings', id, 'restore the defaults');
+      ctx.diagnostics.warning(w.summary, w.detail);
     };
     if (pd.takenOver.has(`alert-settings:${id}`)) return leave();
     let dests: AlertDestination[] = [];
