@@ -7,6 +7,8 @@ export * from './status-page.js';
 export * from './exports.js';
 export * from './account.js';
 export * from './errors.js';
+export * from './etag.js';
+export * from './secrets.js';
 export * from './webhook.js';
 export * from './endpoints.js';
 export * from './issues.js';

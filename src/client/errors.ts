@@ -1,13 +1,16 @@
-import { ErrorBody, ErrorDetail } from '../api/index.js';
+// The client's typed errors: one class per kind of failure, with a message built from the status's meaning and
+// advice in src/api's error table when the service gave no words of its own.
+import {
+  CONFLICT_CODES,
+  describeStatus,
+  ErrorBody,
+  ErrorDetail,
+  unquoteEtag,
+  type ConflictCode,
+} from '../api/index.js';
 
-export type ConflictReason =
-  | 'duplicate_monitor'
-  | 'plan_capacity'
-  | 'idempotency_conflict'
-  | 'export_not_ready'
-  | 'dashboard_setup_required'
-  | 'invalid_state'
-  | 'unknown';
+/** A 409's code (`CONFLICT_CODES`, src/api/errors.ts), or `unknown` for one another implementation made up. */
+export type ConflictReason = ConflictCode | 'unknown';
 
 export interface ApiErrorInit {
   method: string;
@@ -53,15 +56,15 @@ export class ApiError extends Error {
   }
 
   private static describe(init: ApiErrorInit, serverMessage: string | null, details: ErrorDetail[]): string {
-    const phrase = STATUS_PHRASE[init.status];
+    const { meaning: phrase, advice: statusAdvice } = describeStatus(init.status);
     const head = `${init.method} ${init.pathTemplate} failed: ${init.status}${phrase ? ` ${phrase}` : ''}`;
     const text = typeof init.body === 'string' ? init.body.trim() : '';
     // A raw body is only worth quoting when it is short plain text (not an HTML error page).
     const what = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
     const detail = details.length ? ` (${details.map((d) => d.message).join('; ')})` : '';
-    const version = init.ifMatch ? unquote(init.ifMatch) : null;
+    const version = unquoteEtag(init.ifMatch);
     // The service's own words when it gave some; otherwise what the status means for the caller.
-    let advice = what ? '' : (STATUS_ADVICE[init.status] ?? (init.status >= 500 ? STATUS_ADVICE[500]! : ''));
+    let advice = what ? '' : (statusAdvice ?? (init.status >= 500 ? describeStatus(500).advice! : ''));
     let note = '';
     if (init.status === 412 && version) {
       if (what) note = ` (If-Match named version ${version})`;
@@ -111,45 +114,6 @@ export function readErrorBody(body: unknown): {
   };
 }
 
-function unquote(v: string): string {
-  return v.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-}
-
-const STATUS_PHRASE: Record<number, string> = {
-  400: 'invalid request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not found',
-  409: 'conflict',
-  410: 'gone',
-  412: 'precondition failed',
-  413: 'request body too large',
-  422: 'invalid request',
-  428: 'precondition required',
-  429: 'rate limited',
-  431: 'request headers too large',
-  500: 'server error',
-  502: 'bad gateway',
-  503: 'service unavailable',
-  504: 'gateway timeout',
-};
-
-const STATUS_ADVICE: Record<number, string> = {
-  400: 'correct the request',
-  401: 'the API token is missing, invalid or expired; check the token',
-  403: 'the token lacks a scope, the plan does not include this, or the monitor is outside the token’s selection',
-  404: 'the record does not exist or this token cannot see it; check the id',
-  409: 'inspect the conflict',
-  410: 'the export artifact expired; create a new export',
-  412: 'the record changed since that version was read; fetch it again before deciding to retry',
-  413: 'the request body is over the service’s size limit; send less (fewer or shorter headers, a shorter name)',
-  422: 'correct the request',
-  428: 'this operation needs If-Match with the current version',
-  429: 'rate limited; wait for the allowance to reset',
-  431: 'the request headers are over the service’s size limit; check for an oversized token or header',
-  500: 'the service had a transient failure; retry later',
-};
-
 export class ValidationError extends ApiError {}
 export class UnauthorizedError extends ApiError {}
 export class ForbiddenError extends ApiError {}
@@ -166,15 +130,9 @@ export class ConflictError extends ApiError {
 
   constructor(init: ApiErrorInit) {
     super(init);
-    const known: ConflictReason[] = [
-      'duplicate_monitor',
-      'plan_capacity',
-      'idempotency_conflict',
-      'export_not_ready',
-      'dashboard_setup_required',
-      'invalid_state',
-    ];
-    this.reason = known.includes(this.code as ConflictReason) ? (this.code as ConflictReason) : 'unknown';
+    this.reason = CONFLICT_CODES.includes(this.code as ConflictCode)
+      ? (this.code as ConflictCode)
+      : 'unknown';
     let existing = readErrorBody(init.body).existingMonitorId;
     if (!existing && this.reason === 'duplicate_monitor') {
       existing =

@@ -22,13 +22,7 @@ export {
   type LimiterUsage,
   type Clock,
 } from './limiter.js';
-export {
-  newIdempotencyKey,
-  unquoteEtag,
-  quoteEtag,
-  type CallOptions,
-  type RetryOptions,
-  type LogEvent,
-} from './transport.js';
+export { unquoteEtag, quoteEtag } from '../api/etag.js';
+export { newIdempotencyKey, type CallOptions, type RetryOptions, type LogEvent } from './transport.js';
 export { REDACTED, redactBody, redact, SecretSet } from './redact.js';
 export * from './webhooks.js';

@@ -1,7 +1,8 @@
 // Secret redaction. Every secret the client learns (the token, header values, passwords) is registered here
 // so that any text that leaves the client (error messages, kept response bodies, log events) can be scrubbed.
+import { isSecretField, isWriteOnlyField, SECRET_MARKERS } from '../api/index.js';
 
-export const REDACTED = '[REDACTED]';
+export const REDACTED = SECRET_MARKERS.log;
 
 /** Short values would redact ordinary words; they are still never logged or kept by construction. */
 const MIN_SECRET_LENGTH = 4;
@@ -21,12 +22,16 @@ export class SecretSet {
     if (value && value.length >= MIN_SECRET_LENGTH) this.secrets.add(value);
   }
 
-  /** Adds every secret a monitor write body carries: header values and the basic-auth password. */
+  /** Adds every secret a write body carries: the values of its write-only fields (header values, the basic-auth
+   *  password; `WRITE_ONLY_FIELDS`, src/api/secrets.ts), at any depth. */
   addFromBody(body: unknown): void {
-    if (!body || typeof body !== 'object') return;
-    const b = body as { requestHeaders?: { value?: unknown }[]; authConfig?: { password?: unknown } };
-    for (const h of b.requestHeaders ?? []) if (typeof h?.value === 'string') this.add(h.value);
-    if (typeof b.authConfig?.password === 'string') this.add(b.authConfig.password);
+    if (Array.isArray(body)) for (const v of body) this.addFromBody(v);
+    else if (body && typeof body === 'object')
+      for (const [k, v] of Object.entries(body)) {
+        if (typeof v === 'string') {
+          if (isWriteOnlyField(k)) this.add(v);
+        } else this.addFromBody(v);
+      }
   }
 
   redact(text: string): string {
@@ -55,7 +60,7 @@ export function redactBody(body: unknown): unknown {
   if (!body || typeof body !== 'object') return body;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) {
-    out[k] = /^(value|password|token|secret|authorization)$/i.test(k) && v != null ? REDACTED : redactBody(v);
+    out[k] = isSecretField(k) && v != null ? REDACTED : redactBody(v);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // backoff and full jitter, error mapping. Knows nothing about individual endpoints.
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { IDEMPOTENCY_KEY_LENGTH, type Endpoint } from '../api/index.js';
+import { IDEMPOTENCY_KEY_LENGTH, quoteEtag, unquoteEtag, type Endpoint } from '../api/index.js';
 import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
 import { parseRateLimit, realClock, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
 import type { SecretSet } from './redact.js';
@@ -64,16 +64,6 @@ export interface RawResult {
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_KEPT_BODY = 2000;
-
-/** `W/"abc"` or `"abc"` → `abc`. */
-export function unquoteEtag(v: string | null | undefined): string | null {
-  if (!v) return null;
-  return v.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-}
-
-export function quoteEtag(version: string): string {
-  return /^(W\/)?".*"$/.test(version) ? version : `"${version}"`;
-}
 
 export function newIdempotencyKey(): string {
   return `tfu-${randomUUID()}`;

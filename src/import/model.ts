@@ -3,6 +3,7 @@
 // field declarations). Secrets are never read: a saved header value or password is left out of the configuration,
 // which keeps the saved value (docs/resources/monitor.md, Import).
 import type { AlertDestination, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
+import { isSaved } from '../api/index.js';
 import { fieldsOf } from '../provider/fields/index.js';
 import type { Account } from './account.js';
 
@@ -122,7 +123,7 @@ function monitorAttrs(m: Monitor): Attr[] {
 
   const headers = m.requestHeaders ?? [];
   if (headers.length) {
-    const saved = headers.filter((h) => h.valueSet).map((h) => h.name);
+    const saved = headers.filter((h) => isSaved(h, 'value')).map((h) => h.name);
     attrs.push({
       name: 'request_headers',
       value: headers.map((h) => ({ name: h.name })),
@@ -139,7 +140,7 @@ function monitorAttrs(m: Monitor): Attr[] {
     attrs.push({
       name: 'auth_config',
       value: { type: 'basic', ...(auth.username !== undefined ? { username: auth.username } : {}) },
-      comment: auth.passwordSet
+      comment: isSaved(auth, 'password')
         ? [
             'The saved password is kept. To manage it here: password_wo = var.<name>, password_wo_version = 1.',
           ]

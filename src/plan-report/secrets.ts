@@ -2,11 +2,12 @@
 // every value of our schema's sensitive or write-only attributes is collected, and the finished report is
 // scrubbed of each of them before it is printed. The renderer already never prints such values; this catches
 // the ones that reach it another way (a secret reused as a monitor name, a header value in a URL).
+import { SECRET_MARKERS } from '../api/index.js';
 import { fieldsOf } from '../provider/fields/index.js';
 import type { PlanJson, ResourceChange } from './plan.js';
 
 const MIN_LENGTH = 4;
-export const HIDDEN = '(sensitive value hidden)';
+export const HIDDEN = SECRET_MARKERS.report;
 
 function walkMarked(value: unknown, marks: unknown, out: Set<string>): void {
   if (marks === true) {

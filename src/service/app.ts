@@ -1,25 +1,26 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// The local service's entry point: createService loads the state (data dir, else seed), builds the fastify app
+// (request ids, JSON parsing, the authentication/allowance/authorization gate, error answers) and listens.
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Endpoint } from '../api/index.js';
-import { ENDPOINTS } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
-import { authenticate, authorize, type AuthContext } from './auth.js';
+import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
 import { Engine } from './engine/index.js';
 import { isLoopback } from './engine/webhooks.js';
-import type { Ctx, Handler, Result, ServiceContext } from './context.js';
-import { loadMonitor, parseIfMatch } from './context.js';
-import { ApiError, errorBody, fromFrameworkError, validation } from './errors.js';
+import type { ServiceContext } from './context.js';
+import { ApiError, errorBody, fromFrameworkError } from './errors.js';
 import { clientErrorResponse, closeOnUnreadBody, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
-import { Faults, type Fault } from './faults.js';
-import { fingerprint, Idempotency, readKey } from './idempotency.js';
+import { Faults } from './faults.js';
+import { Idempotency } from './idempotency.js';
 import { newRequestId } from './ids.js';
 import { SqliteState } from './persistence/sqlite.js';
+import { MALFORMED_JSON, registerApi, TOO_DEEP, type Gate } from './pipeline.js';
+import { registerPublic } from './public-routes.js';
 import { RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
-import { HANDLERS } from './routes/index.js';
-import { signLink } from './routes/exports.js';
+import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
 import { Store } from './store.js';
 
@@ -79,70 +80,6 @@ export interface RunningService {
   app: FastifyInstance;
   /** Stops listening and flushes state. */
   close(): Promise<void>;
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const MALFORMED_JSON = Symbol('malformed JSON');
-const TOO_DEEP = Symbol('too deeply nested JSON');
-
-/** What the onRequest gate established for an API request: who asked, and the rate-limit headers to send. */
-interface Gate {
-  auth: AuthContext;
-  rl: Record<string, string>;
-}
-
-function send(
-  reply: FastifyReply,
-  status: number,
-  json: string,
-  headers?: Record<string, string>,
-): FastifyReply {
-  reply.code(status);
-  if (headers) for (const k in headers) reply.header(k, headers[k]!);
-  reply.header('content-type', JSON_TYPE);
-  return reply.send(json);
-}
-
-const CODE_BY_STATUS: Record<number, ApiError['code']> = {
-  400: 'validation_failed',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'invalid_state',
-  410: 'gone',
-  412: 'precondition_failed',
-  428: 'precondition_required',
-  429: 'rate_limited',
-  502: 'unavailable',
-  503: 'unavailable',
-  504: 'unavailable',
-};
-
-function injected(f: Fault): ApiError | null {
-  if (f.rateLimit) {
-    return new ApiError('rate_limited', 'rate limited (injected fault)', {
-      headers: { 'retry-after': String(f.rateLimit.retryAfterSeconds) },
-    });
-  }
-  if (f.status) {
-    return new ApiError(CODE_BY_STATUS[f.status] ?? 'internal', `injected fault (${f.status})`, {
-      status: f.status,
-    });
-  }
-  return null;
-}
-
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function drop(req: FastifyRequest, reply: FastifyReply): void {
-  reply.hijack();
-  req.raw.socket.destroy();
-}
-
-function sameSignature(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function tokenTable(store: Store): Record<string, string> {
@@ -302,166 +239,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     );
   });
 
-  async function run(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    row: Endpoint,
-    handler: Handler,
-    fault?: Fault,
-  ) {
-    let rl: Record<string, string> | undefined;
-    let idem: { scope: string; key: string; fp: string } | undefined;
-    try {
-      if (fault) {
-        if (fault.latencyMs) await delay(fault.latencyMs);
-        if (fault.drop === 'before') return drop(req, reply);
-        const e = injected(fault);
-        if (e) throw e;
-      }
-      let res: Result;
-      if (row.scopes === 'none') {
-        res = handler({
-          svc,
-          row,
-          auth: undefined as never,
-          params: {},
-          query: {},
-          body: undefined,
-          ifMatch: null,
-        });
-      } else {
-        const gate = gates.get(req);
-        if (!gate) throw new ApiError('internal', 'request reached its handler without authentication');
-        const { auth } = gate;
-        rl = gate.rl;
-        if (req.body === MALFORMED_JSON) {
-          throw validation([{ field: 'body', rule: 'json', message: 'request body is not valid JSON' }]);
-        }
-        if (req.body === TOO_DEEP) {
-          const message = `request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
-          throw validation([{ field: 'body', rule: 'max_depth', message }]);
-        }
-        const ifMatch = parseIfMatch(req.headers['if-match']);
-        const ctx: Ctx = {
-          svc,
-          row,
-          auth,
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, unknown>,
-          body: req.body,
-          ifMatch,
-        };
-        if (row.idempotencyKey) {
-          const key = readKey(req.headers['idempotency-key']);
-          // Access before replay: a stored answer about a monitor is only ever served to a token that can see it.
-          if (row.path.includes('{monitorId}')) loadMonitor(ctx);
-          idem = {
-            scope: `${auth.tenant.id}\n${auth.token.id}`,
-            key,
-            fp: fingerprint(row.method, req.url, req.body),
-          };
-          const replay = svc.idempotency.lookup(idem.scope, key, idem.fp);
-          if (replay) {
-            if (fault?.drop === 'after') return drop(req, reply);
-            return send(reply, replay.status, replay.body, {
-              ...rl,
-              ...replay.headers,
-              'idempotent-replayed': 'true',
-            });
-          }
-        }
-        if (row.ifMatch && ifMatch === null) {
-          throw new ApiError(
-            'precondition_required',
-            'this operation needs an If-Match header with the current ETag',
-          );
-        }
-        // The operation's writes and its idempotency record are one transaction.
-        const saveAs = idem;
-        res = store.batch(() => {
-          const r = handler(ctx);
-          if (saveAs)
-            svc.idempotency.save(saveAs.scope, saveAs.key, saveAs.fp, {
-              status: r.status ?? row.successStatus,
-              headers: r.headers ?? {},
-              body: r.json,
-            });
-          return r;
-        });
-      }
-      const status = res.status ?? row.successStatus;
-      if (fault?.drop === 'after') return drop(req, reply);
-      return send(reply, status, res.json, rl ? { ...rl, ...res.headers } : res.headers);
-    } catch (err) {
-      const e = err instanceof ApiError ? err : fromFrameworkError(err);
-      if (!(err instanceof ApiError) && logErrors)
-        process.stderr.write(`service error: ${(err as Error).stack}\n`);
-      const body = errorBody(e, req.id);
-      // Business-rule conflicts are the operation's answer: a retry with the same key replays them.
-      if (idem && e.status === 409 && e.code !== 'idempotency_conflict') {
-        svc.idempotency.save(idem.scope, idem.key, idem.fp, { status: e.status, headers: {}, body });
-      }
-      if (fault?.drop === 'after') return drop(req, reply);
-      return send(reply, e.status, body, { ...rl, ...e.extra.headers });
-    }
-  }
-
-  for (const row of ENDPOINTS) {
-    const handler = HANDLERS[row.operation];
-    const routeName = `${row.method} ${row.path}`;
-    app.route({
-      method: row.method,
-      url: `/v1${row.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      config: { row },
-      handler: (req, reply) => {
-        const fault = svc.faults.size > 0 ? svc.faults.pick(row.operation, routeName) : undefined;
-        return run(req, reply, row, handler, fault);
-      },
-    });
-  }
-
-  // Public status pages (what visitors see; refreshed on PATCH).
-  app.get('/public/status-pages/:slug', (req, reply) => {
-    const m = store.pageBySlug((req.params as { slug: string }).slug);
-    if (!m || !m.page.setUp || !m.page.enabled || !m.page.snapshot) {
-      return send(reply, 404, errorBody(new ApiError('not_found', 'status page not found'), req.id));
-    }
-    return send(
-      reply,
-      200,
-      JSON.stringify({ data: m.page.snapshot }),
-      m.page.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
-    );
-  });
-
-  // Short-lived signed export download links (GET /exports/{id}/download hands them out).
-  app.get('/files/exports/:file', async (req, reply) => {
-    const id = (req.params as { file: string }).file.replace(/\.csv$/, '');
-    const q = req.query as { expires?: string; sig?: string };
-    const expires = Number(q.expires);
-    const e = store.state.exports[id];
-    // Every refusal is 404 (part 1 pinned it): the link is a capability, its failures say nothing more.
-    const refused = (message: string) =>
-      send(reply, 404, errorBody(new ApiError('not_found', message), req.id));
-    if (!e || typeof q.sig !== 'string' || !Number.isInteger(expires))
-      return refused('download link not found');
-    if (!sameSignature(q.sig, signLink(svc, id, expires)))
-      return refused('download link not found: the signature does not match');
-    if (expires * 1000 <= clock.now()) return refused('download link expired; request a new one');
-    if (e.status !== 'ready' || (e.expiresAt && Date.parse(e.expiresAt) <= clock.now()))
-      return refused('the export artifact is not available');
-    let csv = svc.engine.exports.artifacts.get(id);
-    if (csv === undefined) {
-      // After a restart the artifact is rebuilt from the retained checks.
-      const r = await svc.engine.exports.render(e);
-      csv = 'csv' in r ? r.csv : '';
-      svc.engine.exports.artifacts.set(id, csv);
-    }
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${id}.csv"`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(csv);
-  });
+  registerApi(app, svc, gates, logErrors);
+  registerPublic(app, svc);
 
   registerAdmin(app, svc);
 

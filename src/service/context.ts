@@ -1,6 +1,7 @@
+// What the route handlers share: the service context, the request context, result helpers, parsing, pagination.
 import type { z } from 'zod';
 import type { Endpoint } from '../api/index.js';
-import { describeIssues, ID_PATTERNS } from '../api/index.js';
+import { describeIssues, ID_PATTERNS, quoteEtag } from '../api/index.js';
 import type { AuthContext } from './auth.js';
 import { canSee } from './auth.js';
 import type { Clock } from './clock.js';
@@ -36,7 +37,7 @@ export interface Ctx {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
-  /** If-Match entity tags with quotes and `W/` removed; null when the header is absent. */
+  /** If-Match entity tags unquoted (`parseIfMatch`, src/api/etag.ts); null when the header is absent. */
   ifMatch: string[] | null;
 }
 
@@ -55,7 +56,7 @@ export const single = (json: string, headers?: Record<string, string>, status?: 
   ...(status ? { status } : {}),
 });
 
-export const etag = (version: string): Record<string, string> => ({ etag: `"${version}"` });
+export const etag = (version: string): Record<string, string> => ({ etag: quoteEtag(version) });
 
 // `reportInput` lets describeIssues tell a missing field ("required") from a wrong type ("type").
 // The input is never copied into the error body.
@@ -97,20 +98,6 @@ export function checkVersion(c: Ctx, current: string): void {
       },
     );
   }
-}
-
-export function parseIfMatch(header: string | string[] | undefined): string[] | null {
-  const raw = Array.isArray(header) ? header.join(',') : header;
-  if (raw === undefined || raw.trim() === '') return null;
-  return raw
-    .split(',')
-    .map((t) =>
-      t
-        .trim()
-        .replace(/^W\//, '')
-        .replace(/^"(.*)"$/, '$1'),
-    )
-    .filter((t) => t.length > 0);
 }
 
 // ----- cursor pagination -----

@@ -1,24 +1,6 @@
+// The local service's errors: ApiError (a code from src/api's error table, its status, details) and its JSON body.
 import type { ErrorCode, ErrorDetail } from '../api/index.js';
-
-/** Default status per error code (docs/api-decisions.md, "Errors"). */
-const STATUS: Record<ErrorCode, number> = {
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  duplicate_monitor: 409,
-  plan_capacity: 409,
-  idempotency_conflict: 409,
-  export_not_ready: 409,
-  dashboard_setup_required: 409,
-  invalid_state: 409,
-  gone: 410,
-  precondition_failed: 412,
-  precondition_required: 428,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-};
+import { statusOfCode } from '../api/index.js';
 
 /** A failure answered with the documented error body. Never put secret values in a message or detail. */
 export class ApiError extends Error {
@@ -34,7 +16,7 @@ export class ApiError extends Error {
     } = {},
   ) {
     super(message);
-    this.status = extra.status ?? STATUS[code];
+    this.status = extra.status ?? statusOfCode(code);
   }
 }
 

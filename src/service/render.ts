@@ -1,4 +1,6 @@
+// The local service's views: API representations derived from the records (secrets hidden), cached per version.
 import type { ExportJob, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
+import { isWriteOnlyField, savedFlag } from '../api/index.js';
 import type { ExportRecord, MonitorRecord, Store } from './store.js';
 
 /** The API representation of an export job (the tenant is bookkeeping). */
@@ -17,11 +19,12 @@ function detached<T extends object>(o: T): T {
   ) as T;
 }
 
-/** The one rule for secrets: `value` / `password` become `valueSet` / `passwordSet`; nulls are left out. */
+/** The one rule for secrets: a write-only field (`value`, `password`) becomes its flag (`valueSet`, `passwordSet`);
+ *  nulls are left out. */
 function hideSecrets<T extends object>(o: T): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
-    if (k === 'value' || k === 'password') out[`${k}Set`] = v !== null && v !== undefined;
+    if (isWriteOnlyField(k)) out[savedFlag(k)] = v !== null && v !== undefined;
     else if (v !== null && v !== undefined) out[k] = v;
   }
   return out;

@@ -5,7 +5,7 @@ import type { Ctx, ServiceContext } from './context.js';
 import { hex, newTokenValue, TOKEN_FORMAT } from './ids.js';
 import { createMonitor } from './routes/monitors.js';
 import { applyStatusPageUpdate } from './routes/status-pages.js';
-import type { PlanConfig, TenantRecord, TokenRecord } from './store.js';
+import type { DestinationRecord, PlanConfig, TenantRecord, TokenRecord } from './store.js';
 import { newDestinationId } from './store.js';
 import { setUpStatusPage, StatusPageSetupInput } from './admin/status-pages.js';
 
@@ -79,6 +79,18 @@ export const DestinationInput = z
   })
   .strict();
 
+/** A verified destination from its input (admin API and seed files). */
+export function destinationRecord(tenantId: string, d: z.output<typeof DestinationInput>): DestinationRecord {
+  return {
+    id: d.id ?? newDestinationId(d.channel),
+    tenantId,
+    channel: d.channel,
+    value: d.value,
+    label: d.label ?? null,
+    isDefault: d.isDefault ?? false,
+  };
+}
+
 const SeedMonitor = z
   .object({
     ref: z.string().optional(),
@@ -88,17 +100,21 @@ const SeedMonitor = z
   })
   .strict();
 
-const SeedTenant = z
+/** A tenant as the dashboard creates it (admin API and seed files). */
+export const TenantInput = z
   .object({
     id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
     name: z.string().optional(),
     plan: PlanInput.optional(),
     accountState: z.enum(['active', 'suspended']).default('active'),
-    destinations: z.array(DestinationInput).default([]),
-    monitors: z.array(SeedMonitor).default([]),
-    tokens: z.array(TokenInput).default([]),
   })
   .strict();
+
+const SeedTenant = TenantInput.extend({
+  destinations: z.array(DestinationInput).default([]),
+  monitors: z.array(SeedMonitor).default([]),
+  tokens: z.array(TokenInput).default([]),
+}).strict();
 
 export const Seed = z
   .object({
@@ -171,16 +187,7 @@ export function applySeed(svc: ServiceContext, input: unknown): { adminKey?: str
       createdAt: now,
     };
     store.putTenant(tenant);
-    for (const d of t.destinations) {
-      store.putDestination({
-        id: d.id ?? newDestinationId(d.channel),
-        tenantId: t.id,
-        channel: d.channel,
-        value: d.value,
-        label: d.label ?? null,
-        isDefault: d.isDefault ?? false,
-      });
-    }
+    for (const d of t.destinations) store.putDestination(destinationRecord(t.id, d));
     const refs = new Map<string, string>();
     const seedToken: TokenRecord = {
       id: 'seed',

@@ -1,5 +1,6 @@
 // Computed attribute sets shared by data sources, and record → value mappers.
 import type { Incident, Monitor, StatusPage } from '../../api/index.js';
+import { isSaved } from '../../api/index.js';
 import { ctyString } from '../../protocol/cty/types.js';
 import {
   boolAttr,
@@ -79,10 +80,10 @@ export function monitorValues(m: Monitor) {
   const { id: _id, ...plain } = computedValues(monitorFields, m);
   return {
     ...plain,
-    request_headers: (m.requestHeaders ?? []).map((h) => ({ name: h.name, value_set: h.valueSet === true })),
+    request_headers: (m.requestHeaders ?? []).map((h) => ({ name: h.name, value_set: isSaved(h, 'value') })),
     auth_type: m.authConfig?.type ?? 'none',
     auth_username: m.authConfig?.username ?? null,
-    auth_password_set: m.authConfig?.passwordSet === true,
+    auth_password_set: isSaved(m.authConfig, 'password'),
     ssl_expiry: expiryValue(m.expiryMonitoring?.ssl),
     domain_expiry: expiryValue(m.expiryMonitoring?.domain),
   };

@@ -13,6 +13,7 @@
 // `*_wo_version` of write-only variants.
 import {
   DECIDED,
+  isSaved,
   MonitorUpdate,
   type Monitor,
   type MonitorCreate,
@@ -263,7 +264,7 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
       prior?.request_headers?.[i]?.name.toLowerCase() === h.name.toLowerCase()
         ? prior.request_headers[i]
         : prior?.request_headers?.find((o) => o.name.toLowerCase() === h.name.toLowerCase());
-    const set = h.valueSet === true;
+    const set = isSaved(h, 'value');
     return {
       name: old && old.name.toLowerCase() === h.name.toLowerCase() ? old.name : h.name,
       value: set ? (old?.value ?? null) : null,
@@ -276,7 +277,7 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
   if (auth.type === 'none') authModel = prior?.auth_config ? { ...NONE_AUTH } : null;
   else {
     const old = prior?.auth_config?.type === 'basic' ? prior.auth_config : null;
-    const set = auth.passwordSet === true;
+    const set = isSaved(auth, 'password');
     authModel = {
       type: 'basic',
       username: auth.username ?? null,

@@ -31,8 +31,10 @@ import {
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
 import {
+  changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
+  leftAsItIs,
   monitorNotFound,
   rejectionError,
   stripUnknowns,
@@ -59,11 +61,7 @@ async function getSettings(
 }
 
 function settingsError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412)
-    return new DiagnosticError(
-      'Alert settings changed outside Terraform',
-      `the alert settings of monitor ${id} were changed outside Terraform after this plan was made; run plan again.`,
-    );
+  if (statusOf(e) === 412) return changedOutsideTerraform('alert settings', id);
   if (statusOf(e) === 404) return monitorNotFound(id);
   return rejectionError('Alert settings rejected by the service', e) ?? apiFailure(what, e);
 }
@@ -119,7 +117,7 @@ resource "uptime_monitor_alert_settings" "api" {
         body: `Every monitor has exactly one set of alert settings; this resource takes it over, so it is never created twice and never lost.
 
 - **Replace** (\`terraform apply -replace\`, or a new \`monitor_id\`): the old instance is destroyed (the defaults are restored), then the new one writes the configured values.
-- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the set of alert settings over and leaves it as it is, with a warning (\`Alert settings left as they are\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
+- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the set of alert settings over and leaves it as it is, with a warning (\`${leftAsItIs('alert settings', '', '').summary}\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
 - **Lost state**: create takes the existing set of alert settings over again and writes the configured values; nothing is duplicated. Import (by monitor id) reads it into state without writing.
 - **Restricted tokens**: a token whose monitor selection does not hold the monitor cannot read the set of alert settings: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see the monitor. It is never reported as deleted.`,
       },
@@ -252,10 +250,8 @@ resource "uptime_monitor_alert_settings" "api" {
     const client = requireClient(pd);
     const id = prior.monitor_id;
     const leave = (): void => {
-      ctx.diagnostics.warning(
-        'Alert settings left as they are',
-        `The alert settings of monitor ${id} were taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read them, so destroy did not restore the defaults.`,
-      );
+      const w = leftAsItIs('alert settings', id, 'restore the defaults');
+      ctx.diagnostics.warning(w.summary, w.detail);
     };
     if (pd.takenOver.has(`alert-settings:${id}`)) return leave();
     let dests: AlertDestination[] = [];

@@ -51,6 +51,41 @@ export function rejectionError(title: string, e: unknown): DiagnosticError | nul
   );
 }
 
+/** What a versioned write changes (each sent with If-Match: the version in state), as messages name it. */
+export type VersionedObject = 'monitor' | 'alert settings' | 'status page';
+
+/**
+ * A 412 on a versioned write: the object changed after this plan was made (a dashboard edit, another run), and
+ * nothing was overwritten. `monitorId` is the monitor's id, also for its alert settings and status page.
+ */
+export function changedOutsideTerraform(what: VersionedObject, monitorId: string): DiagnosticError {
+  const subject = what === 'monitor' ? `monitor ${monitorId}` : `the ${what} of monitor ${monitorId}`;
+  return new DiagnosticError(
+    `${capitalized(what)} changed outside Terraform`,
+    `${subject} ${plural(what) ? 'were' : 'was'} changed outside Terraform after this plan was made; run plan again.`,
+  );
+}
+
+/**
+ * The warning of a destroy that leaves a sub-object as it is: another resource instance took it over (the new
+ * instance of a create_before_destroy replacement) or it changed since this instance read it (412). `undone` says
+ * what the destroy would have done.
+ */
+export function leftAsItIs(
+  what: Exclude<VersionedObject, 'monitor'>,
+  monitorId: string,
+  undone: string,
+): { summary: string; detail: string } {
+  const p = plural(what);
+  return {
+    summary: `${capitalized(what)} left as ${p ? 'they are' : 'it is'}`,
+    detail: `The ${what} of monitor ${monitorId} ${p ? 'were' : 'was'} taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read ${p ? 'them' : 'it'}, so destroy did not ${undone}.`,
+  };
+}
+
+const plural = (what: VersionedObject): boolean => what === 'alert settings';
+const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+
 /** The monitor a sub-resource belongs to is gone or outside the token's selection (404). */
 export const monitorNotFound = (id: string): DiagnosticError =>
   new DiagnosticError(

@@ -30,8 +30,10 @@ import {
 } from '../mapping/status-page.js';
 import { noteWrite, statusPageFromListing } from './bulk-reader.js';
 import {
+  changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
+  leftAsItIs,
   monitorNotFound,
   rejectionError,
   stripUnknowns,
@@ -46,11 +48,7 @@ async function getPage(client: Client, id: string): Promise<{ data: StatusPage; 
 }
 
 function pageError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412)
-    return new DiagnosticError(
-      'Status page changed outside Terraform',
-      `the status page of monitor ${id} was changed outside Terraform after this plan was made; run plan again.`,
-    );
+  if (statusOf(e) === 412) return changedOutsideTerraform('status page', id);
   if (statusOf(e) === 409 && (codeOf(e) === 'dashboard_setup_required' || !codeOf(e)))
     return new DiagnosticError(
       'Status page needs dashboard setup',
@@ -99,7 +97,7 @@ output "status_page_url" {
         body: `Every monitor has exactly one status page; this resource takes it over, so it is never created twice and never lost.
 
 - **Replace** (\`terraform apply -replace\`, or a new \`monitor_id\`): the old instance is destroyed (the page is disabled), then the new one writes the configured values.
-- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the status page over and leaves it as it is, with a warning (\`Status page left as it is\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
+- **\`create_before_destroy\`**: the new instance writes the configured values first; the destroy of the old instance that follows in the same apply sees that another instance took the status page over and leaves it as it is, with a warning (\`${leftAsItIs('status page', '', '').summary}\`). A destroy also leaves it, with the same warning, when it changed after this instance last read it.
 - **Lost state**: create takes the existing status page over again and writes the configured values; nothing is duplicated. Import (by monitor id) reads it into state without writing.
 - **Restricted tokens**: a token whose monitor selection does not hold the monitor cannot read the status page: refresh fails with \`Monitor outside the token's selection\` and keeps it in state; use a token that can see the monitor. It is never reported as deleted.`,
       },
@@ -184,10 +182,8 @@ output "status_page_url" {
     noteWrite(ctx.providerData);
     const id = prior.monitor_id;
     const leave = (): void => {
-      ctx.diagnostics.warning(
-        'Status page left as it is',
-        `The status page of monitor ${id} was taken over by another resource instance (for example the new instance of a create_before_destroy replacement) or changed after this instance last read it, so destroy did not disable it.`,
-      );
+      const w = leftAsItIs('status page', id, 'disable it');
+      ctx.diagnostics.warning(w.summary, w.detail);
     };
     if ((ctx.providerData as UptimeProviderData).takenOver.has(`status-page:${id}`)) return leave();
     try {

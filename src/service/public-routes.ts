@@ -1,0 +1,61 @@
+// The service's public pages outside the v1 API: published status pages (what visitors see) and the short-lived
+// signed download links of exports.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from './context.js';
+import { ApiError, errorBody } from './errors.js';
+import { send } from './reply.js';
+import { signLink } from './routes/exports.js';
+
+function sameSignature(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function registerPublic(app: FastifyInstance, svc: ServiceContext): void {
+  const { store, clock } = svc;
+
+  // Public status pages (what visitors see; refreshed on PATCH).
+  app.get('/public/status-pages/:slug', (req, reply) => {
+    const m = store.pageBySlug((req.params as { slug: string }).slug);
+    if (!m || !m.page.setUp || !m.page.enabled || !m.page.snapshot) {
+      return send(reply, 404, errorBody(new ApiError('not_found', 'status page not found'), req.id));
+    }
+    return send(
+      reply,
+      200,
+      JSON.stringify({ data: m.page.snapshot }),
+      m.page.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
+    );
+  });
+
+  // Short-lived signed export download links (GET /exports/{id}/download hands them out).
+  app.get('/files/exports/:file', async (req, reply) => {
+    const id = (req.params as { file: string }).file.replace(/\.csv$/, '');
+    const q = req.query as { expires?: string; sig?: string };
+    const expires = Number(q.expires);
+    const e = store.state.exports[id];
+    // Every refusal is 404 (part 1 pinned it): the link is a capability, its failures say nothing more.
+    const refused = (message: string) =>
+      send(reply, 404, errorBody(new ApiError('not_found', message), req.id));
+    if (!e || typeof q.sig !== 'string' || !Number.isInteger(expires))
+      return refused('download link not found');
+    if (!sameSignature(q.sig, signLink(svc, id, expires)))
+      return refused('download link not found: the signature does not match');
+    if (expires * 1000 <= clock.now()) return refused('download link expired; request a new one');
+    if (e.status !== 'ready' || (e.expiresAt && Date.parse(e.expiresAt) <= clock.now()))
+      return refused('the export artifact is not available');
+    let csv = svc.engine.exports.artifacts.get(id);
+    if (csv === undefined) {
+      // After a restart the artifact is rebuilt from the retained checks.
+      const r = await svc.engine.exports.render(e);
+      csv = 'csv' in r ? r.csv : '';
+      svc.engine.exports.artifacts.set(id, csv);
+    }
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${id}.csv"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(csv);
+  });
+}
