@@ -203,7 +203,7 @@ describe('RPCs and Terraform consistency rules', () => {
     const s = await p.call('GetProviderSchema');
     expect(s.server_capabilities).toMatchObject({ plan_destroy: true, get_provider_schema_optional: true });
     expect(Object.keys(s.data_source_schemas)).toEqual(['uptime_test_echo']);
-    expect(await p.call('GetResourceIdentitySchemas')).toEqual({ diagnostics: [] });
+    expect(await p.call('GetResourceIdentitySchemas')).toEqual({ identity_schemas: {}, diagnostics: [] });
     expect((await p.call('GetMetadata')).resources).toEqual([{ type_name: 'uptime_test_thing' }]);
     expect(await p.call('StopProvider')).toEqual({ Error: '' });
   });
