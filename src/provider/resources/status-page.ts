@@ -36,6 +36,7 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
+import { generateStatusPageConfig, monitorPartIdentity } from '../identity.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -163,6 +164,8 @@ output "status_page_url" {
     return plan;
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
+  identity: monitorPartIdentity,
+  generateConfig: generateStatusPageConfig,
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,
