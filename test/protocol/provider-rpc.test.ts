@@ -6,7 +6,13 @@ import { decodeMsgpack, encodeMsgpack } from '../../src/protocol/cty/msgpack.js'
 import type { CtyType } from '../../src/protocol/cty/types.js';
 import { unknown, type CtyValue } from '../../src/protocol/cty/values.js';
 import { buildProvider, TEST_PROVIDER_ENTRY } from '../helpers/build.js';
-import { assertObjectCompatible, assertPlanValid, schemaFromWire, type SchemaInfo } from './driver/checks.js';
+import {
+  assertObjectCompatible,
+  assertPlanValid,
+  proposedNew,
+  schemaFromWire,
+  type SchemaInfo,
+} from './driver/checks.js';
 import { launchProvider, makeClientCert, type Launched } from './driver/launch.js';
 
 type Obj = Record<string, CtyValue>;
@@ -40,26 +46,6 @@ function config(over: Obj = {}): Obj {
     legacy: null,
   };
   return { ...base, ...over };
-}
-
-/** Terraform's ProposedNew: config for non-computed attributes, prior for computed ones left null in config. */
-function proposedNew(info: SchemaInfo, prior: Obj | null, cfg: Obj): Obj {
-  const out: Obj = {};
-  for (const [k, a] of Object.entries(info.attributes)) {
-    if (a.computed && cfg[k] === null) out[k] = prior ? prior[k]! : null;
-    else if (a.nested && a.nesting === 'single' && cfg[k] !== null && cfg[k] !== unknown)
-      out[k] = proposedNew(
-        a.nested,
-        prior && prior[k] && prior[k] !== unknown ? (prior[k] as Obj) : null,
-        cfg[k] as Obj,
-      );
-    else if (a.nested && a.nesting === 'list' && Array.isArray(cfg[k]))
-      out[k] = (cfg[k] as Obj[]).map((e, i) =>
-        proposedNew(a.nested!, Array.isArray(prior?.[k]) ? ((prior![k] as Obj[])[i] ?? null) : null, e),
-      );
-    else out[k] = cfg[k]!;
-  }
-  return out;
 }
 
 async function plan(prior: Obj | null, cfg: Obj, priorPrivate = Buffer.alloc(0)) {

@@ -1,7 +1,5 @@
 // What every group of framework RPC handlers shares: the compiled declarations, DynamicValue coding, the
 // per-request handler context and the "throw becomes diagnostic" guard.
-import { decodeMsgpack, encodeMsgpack } from '../cty/msgpack.js';
-import { decodeJSON } from '../cty/json.js';
 import type { CtyType } from '../cty/types.js';
 import type { CtyValue } from '../cty/values.js';
 import { diagnosticFromError, diagnosticToWire, Diagnostics, type Diagnostic } from '../diagnostics.js';
@@ -21,17 +19,7 @@ export type CompiledResource = AnyResource & Compiled & { identityC?: CompiledId
 export type CompiledDataSource = AnyDataSource & Compiled;
 export type CompiledList = AnyListResource & Compiled & { resource: CompiledResource };
 
-export type DV = { msgpack?: Buffer; json?: Buffer } | null | undefined;
-
-export function decodeDV(c: { type: CtyType }, dv: DV): CtyValue {
-  if (dv?.msgpack && dv.msgpack.length) return decodeMsgpack(c.type, dv.msgpack);
-  if (dv?.json && dv.json.length) return decodeJSON(c.type, dv.json);
-  return null;
-}
-
-export function encodeDV(c: { type: CtyType }, v: CtyValue): { msgpack: Buffer } {
-  return { msgpack: Buffer.from(encodeMsgpack(c.type, v)) };
-}
+export { decodeDV, encodeDV, type DV } from './dynamic-value.js';
 
 export const wire = (d: Diagnostic[]) => d.map(diagnosticToWire);
 

@@ -3,7 +3,7 @@
 import { ctyObject, typeToBytes, type CtyType } from '../cty/types.js';
 import { isWhollyKnown, valueEquals, type CtyValue } from '../cty/values.js';
 import { errorDiag, type Diagnostic } from '../diagnostics.js';
-import { decodeDV, encodeDV, type DV } from './context.js';
+import { decodeDV, encodeDV, type DV } from './dynamic-value.js';
 import type { IdentityDecl } from './define.js';
 import type { Obj } from './values.js';
 

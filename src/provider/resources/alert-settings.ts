@@ -37,7 +37,7 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
-import { generateAlertSettingsConfig, monitorPartIdentity } from '../identity.js';
+import { monitorPartIdentity } from '../identity.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -226,7 +226,6 @@ resource "uptime_monitor_alert_settings" "api" {
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   identity: monitorPartIdentity,
-  generateConfig: generateAlertSettingsConfig,
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as AlertSettingsModel, prior.version, ctx) as never,

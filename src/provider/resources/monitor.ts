@@ -36,7 +36,7 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorFromListing, noteWrite } from './bulk-reader.js';
-import { generateMonitorConfig, monitorIdentity } from '../identity.js';
+import { monitorIdentity } from '../identity.js';
 
 const secretNote =
   'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
@@ -400,7 +400,6 @@ Applying the same configuration again afterwards creates a **new** monitor. To b
   },
   importState: async (id) => ({ id: checkImportMonitorId(id) }),
   identity: monitorIdentity,
-  generateConfig: generateMonitorConfig,
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     noteWrite(ctx.providerData);

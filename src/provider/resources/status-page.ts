@@ -36,7 +36,7 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
-import { generateStatusPageConfig, monitorPartIdentity } from '../identity.js';
+import { monitorPartIdentity } from '../identity.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -165,7 +165,6 @@ output "status_page_url" {
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   identity: monitorPartIdentity,
-  generateConfig: generateStatusPageConfig,
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,
