@@ -194,6 +194,14 @@ describe('RPCs and Terraform consistency rules', () => {
     expect(await p.call('StopProvider')).toEqual({ Error: '' });
   });
 
+  it('a provider without list resources answers their RPCs with gRPC UNIMPLEMENTED, not a diagnostic', async () => {
+    // Terraform ≥1.13 fails every command on an error diagnostic from GetResourceIdentitySchemas; an RPC the
+    // provider leaves out must look exactly like one the server never registered.
+    for (const rpc of ['ListResource', 'ValidateListResourceConfig', 'MoveResourceState', 'CallFunction'])
+      expect([rpc, await p.probe(rpc)]).toEqual([rpc, expect.objectContaining({ code: 12 })]);
+    expect((await p.call('GetMetadata')).list_resources).toEqual([]);
+  });
+
   it('validators report diagnostics with severity and attribute path', async () => {
     const res = await p.call('ValidateResourceConfig', {
       type_name: 'uptime_test_thing',

@@ -38,8 +38,8 @@ const problemsToDiags = (
     path: p.path,
   }));
 
-/** Terraform 1.16 (store_planned_private) sends the plan-time private data to the apply-time re-plan: keys that
- *  plan decided and the re-plan did not set again are kept, so a plan-time decision reaches Apply. */
+/** Terraform 1.16 (store_planned_private) sends the plan-time private data to the apply-time re-plan: keys the
+ *  plan-time plan added are visible to the re-plan's handlers and kept, so a plan-time decision reaches Apply. */
 function keepPlanTimePrivate(priv: PrivateState, plannedPrivate: Buffer | undefined): void {
   if (!plannedPrivate?.length) return;
   const earlier = new PrivateState(plannedPrivate);
@@ -60,6 +60,7 @@ export function changeHandlers(fw: Framework): ProviderHandlers {
       const idc = r.identityC;
       const priorIdentity = idc?.decode(req.prior_identity) ?? null;
       const c = fw.ctx(req.prior_private);
+      keepPlanTimePrivate(c.private, req.planned_private as Buffer | undefined);
       // Destroy (plan_destroy): planned must be null; private and identity carried.
       if (proposed === null || config === null) {
         if (prior !== null && r.planDestroy)
@@ -96,7 +97,6 @@ export function changeHandlers(fw: Framework): ProviderHandlers {
         prior === null
           ? []
           : mods.requiresReplace.filter((p) => !seen.has(JSON.stringify(p)) && seen.add(JSON.stringify(p)));
-      keepPlanTimePrivate(c.private, req.planned_private as Buffer | undefined);
       let plannedIdentity: Obj | null = null;
       if (idc) {
         if (prior === null || replace.length)
