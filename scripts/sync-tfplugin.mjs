@@ -12,7 +12,11 @@ const next = readFileSync(join(dir, 'next/tfplugin6.proto'), 'utf8');
 const ADDITIONS = [
   { after: '    bool write_only_attributes_allowed = 2;', line: '    bool computed_blocks_allowed = 4;' },
   { after: '    bool write_only_attributes_allowed = 2;', line: '    bool store_planned_private = 3;' },
-  { after: '        ClientCapabilities client_capabilities = 7;\n        ResourceIdentityData prior_identity = 8;', line: '        bytes planned_private = 9;' },
+  {
+    after:
+      '        ClientCapabilities client_capabilities = 7;\n        ResourceIdentityData prior_identity = 8;',
+    line: '        bytes planned_private = 9;',
+  },
 ];
 const MARK = ' // 6.11 (next/tfplugin6.proto)';
 

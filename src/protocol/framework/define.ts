@@ -157,10 +157,21 @@ export interface ListItem {
  * for the managed resource type of the same name (which must declare an identity). The framework stops at
  * Terraform's limit, aborts `ctx.signal` when Terraform cancels the stream, and turns throws into diagnostics.
  */
+/** The reference-page section of a list resource (rendered with its filters by docs.ts). */
+export interface ListDocs {
+  /** Section heading, e.g. "Finding monitors with terraform query". */
+  title: string;
+  /** Resource types whose pages show the section (default: the list's own type). */
+  pages?: string[];
+  /** Markdown for the page of `pageType`, above the list of filters. */
+  body: (pageType: string) => string;
+}
+
 export interface ListResourceDecl<A extends Attributes, PD = any> {
   typeName: string;
   /** Markdown. */
   description?: string;
+  docs?: ListDocs;
   /** The `config` block: filters, all optional. */
   attributes: A;
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;

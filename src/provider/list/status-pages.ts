@@ -10,6 +10,19 @@ export const statusPageList = defineListResource({
   typeName: 'uptime_status_page',
   description:
     'Finds status pages for `terraform query` (Terraform 1.14+): every status page that has been set up (has a slug) for a monitor the token can see.',
+  docs: {
+    title: 'Finding status pages with terraform query',
+    body: () => `Terraform 1.14 and later list the status pages that have been set up with a \`list "uptime_status_page"\` block in a \`.tfquery.hcl\` file:
+
+\`\`\`hcl
+list "uptime_status_page" "all" {
+  provider         = uptime
+  include_resource = true
+}
+\`\`\`
+
+\`terraform query\` prints each page's identity (its monitor id) and title; \`terraform query -generate-config-out=generated.tf\` writes a \`resource "uptime_status_page"\` block with only what differs from the defaults, and an \`import\` block with its \`identity\`.`,
+  },
   attributes: {
     enabled: boolAttr({
       optional: true,
