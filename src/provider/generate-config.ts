@@ -50,8 +50,14 @@ const GENERATORS: Record<string, AnyResource['generateConfig']> = {
   uptime_status_page: generateStatusPageConfig as AnyResource['generateConfig'],
 };
 
-/** The resource with its configuration generator. */
+/** The resource with its configuration generator; without an API client (provider configuration not known) the
+ *  framework's own rules apply (state values that differ from the declared defaults, no secrets). */
 export function withGeneratedConfig(r: AnyResource): AnyResource {
-  const generateConfig = GENERATORS[r.typeName];
-  return generateConfig ? { ...r, generateConfig } : r;
+  const generate = GENERATORS[r.typeName];
+  if (!generate) return r;
+  return {
+    ...r,
+    generateConfig: async (req) =>
+      (req.ctx.providerData as UptimeProviderData | undefined)?.client ? generate(req) : undefined,
+  };
 }

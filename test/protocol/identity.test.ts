@@ -230,6 +230,17 @@ describe('GenerateResourceConfig without a generator', () => {
       state: dv(T, state({ size: 9 })),
     });
     expect(un(T, sized.config)!.size).toBe(9);
+    const declined = handlers(resource({ generateConfig: async () => undefined } as never));
+    const same = await declined.GenerateResourceConfig!({
+      type_name: 'test_thing',
+      state: dv(T, state({ size: 9 })),
+    });
+    expect(un(T, same.config)).toEqual(un(T, sized.config));
+    const own = handlers(
+      resource({ generateConfig: async () => ({ name: 'g', token: 'SECRET', id: 'x' }) } as never),
+    );
+    const mine = await own.GenerateResourceConfig!({ type_name: 'test_thing', state: dv(T, state()) });
+    expect(un(T, mine.config)).toEqual({ id: null, name: 'g', size: null, token: null, token_wo: null });
   });
 });
 

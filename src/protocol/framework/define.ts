@@ -112,9 +112,13 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
   /**
    * Configuration for an object in state (GenerateResourceConfig, `-generate-config-out` on Terraform 1.14+): return
    * only what the configuration must say. The framework nulls computed-only, sensitive and write-only attributes.
-   * Without it the state's optional and required values are used.
+   * Without it, or when it returns undefined, the state's optional and required values that differ from their
+   * declared defaults are used.
    */
-  generateConfig?: (req: { state: ModelOf<A>; ctx: HandlerContext<PD> }) => Promise<Partial<ModelOf<A>>>;
+  generateConfig?: (req: {
+    state: ModelOf<A>;
+    ctx: HandlerContext<PD>;
+  }) => Promise<Partial<ModelOf<A>> | undefined>;
   /** Raw JSON state upgraders keyed by the stored version; each returns the JSON shape of the next version. */
   upgradeState?: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>>;
   create(req: {
