@@ -390,6 +390,8 @@ describe.each(PROFILES)('Terraform $version', (profile) => {
           });
           expect([e.displayName, plan.planned]).toEqual([e.displayName, read.state]);
           expect(plan.res.requires_replace).toEqual([]);
+          // The listed object is the object Read returns after an import.
+          expect(e.object).toEqual(read.state);
         }
         const pages = await t.listResource(
           'uptime_status_page',
@@ -406,6 +408,7 @@ describe.each(PROFILES)('Terraform $version', (profile) => {
             priorIdentity: read.identity,
           });
           expect(plan.planned).toEqual(read.state);
+          expect(e.object).toEqual(read.state);
         }
       }, 60_000);
     });
