@@ -97,8 +97,15 @@ function serveStream(
     write: (event) =>
       new Promise<void>((resolve) => {
         if (cancelled.signal.aborted) return resolve();
-        if (call.write(event)) resolve();
-        else call.once('drain', () => resolve());
+        if (call.write(event)) return resolve();
+        // Wait for the client to read, or stop waiting when it cancels (no 'drain' comes then).
+        const done = () => {
+          call.off('drain', done);
+          cancelled.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        call.once('drain', done);
+        cancelled.signal.addEventListener('abort', done, { once: true });
       }),
   };
   log.trace('Received request', { tf_rpc: rpc });

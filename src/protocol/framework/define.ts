@@ -163,7 +163,7 @@ export interface ListItem {
  */
 /** The reference-page section of a list resource (rendered with its filters by docs.ts). */
 export interface ListDocs {
-  /** Section heading, e.g. "Finding monitors with terraform query". */
+  /** Section heading, e.g. "Finding widgets with terraform query". */
   title: string;
   /** Resource types whose pages show the section (default: the list's own type). */
   pages?: string[];
