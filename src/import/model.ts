@@ -117,7 +117,7 @@ function blockAttr(type: Resource, block: string, record: object | undefined): A
   return differs ? { name: block, value } : null;
 }
 
-function monitorAttrs(m: Monitor): Attr[] {
+export function monitorAttrs(m: Monitor): Attr[] {
   const attrs = plainAttrs('uptime_monitor', m, ALWAYS);
   if (m.archived && !attrs.some((a) => a.name === 'enabled')) attrs.push({ name: 'enabled', value: false });
 
@@ -165,7 +165,7 @@ function monitorAttrs(m: Monitor): Attr[] {
   return attrs.map((a) => (a.comment === undefined ? { name: a.name, value: a.value } : a));
 }
 
-function alertAttrs(
+export function alertAttrs(
   s: MonitorAlertSettings,
   monitor: string,
   destinations: AlertDestination[],
@@ -188,7 +188,7 @@ function alertAttrs(
   return attrs.length > 1 ? attrs : null;
 }
 
-function pageAttrs(p: StatusPage, monitor: string): Attr[] {
+export function pageAttrs(p: StatusPage, monitor: string): Attr[] {
   const type = 'uptime_status_page';
   const display = blockAttr(type, 'display_options', p.displayOptions);
   return [

@@ -2,7 +2,13 @@
 // (SIGINT ignored, exit on Shutdown or when orphaned), and the --debug (reattach) mode.
 import { checkLaunch, formatHandshake, APP_PROTOCOL_VERSION } from './handshake.js';
 import { Logger } from './logging.js';
-import { PROVIDER_RPCS, startPluginServer, type ProviderHandlers } from './server.js';
+import {
+  PROVIDER_RPCS,
+  PROVIDER_STREAM_RPCS,
+  startPluginServer,
+  UnimplementedError,
+  type ProviderHandlers,
+} from './server.js';
 import { generateServerCertificate, rawBase64 } from './tls.js';
 
 /** What the framework needs from the process: logging and cancellation (StopProvider). */
@@ -57,12 +63,22 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
   loaded.catch((err: unknown) =>
     logger.error('provider failed to start', { error: err instanceof Error ? err.message : String(err) }),
   );
+  // Every RPC the framework knows is registered before the handlers exist; one the provider leaves out answers
+  // gRPC UNIMPLEMENTED (never an error diagnostic: Terraform ≥1.13 treats one from GetResourceIdentitySchemas as
+  // fatal), exactly like an RPC the server never registered.
   const handlers: ProviderHandlers = {};
   for (const rpc of PROVIDER_RPCS) {
     handlers[rpc] = async (req: unknown) => {
       const fn = (await loaded)[rpc];
-      if (!fn) throw new Error(`${rpc} is not implemented by this provider`);
+      if (!fn) throw new UnimplementedError(rpc);
       return fn(req);
+    };
+  }
+  for (const rpc of PROVIDER_STREAM_RPCS) {
+    handlers[rpc] = async (req, sink) => {
+      const fn = (await loaded)[rpc];
+      if (!fn) throw new UnimplementedError(rpc);
+      return fn(req, sink);
     };
   }
   handlers.StopProvider = async () => {

@@ -17,8 +17,7 @@ import { loadServices } from './proto/load.js';
 import { diagnosticFromError, diagnosticToWire } from './diagnostics.js';
 import type { Logger } from './logging.js';
 
-/** Wire-level handlers for tfplugin6.Provider: request object in, response object out. */
-export type ProviderHandlers = Partial<Record<ProviderRpc, (req: any) => Promise<Record<string, unknown>>>>;
+/** The unary tfplugin6.Provider RPCs the framework can serve (a provider may leave some out). */
 export const PROVIDER_RPCS = [
   'GetMetadata',
   'GetProviderSchema',
@@ -27,16 +26,43 @@ export const PROVIDER_RPCS = [
   'ValidateDataResourceConfig',
   'UpgradeResourceState',
   'GetResourceIdentitySchemas',
+  'UpgradeResourceIdentity',
   'ConfigureProvider',
   'ReadResource',
   'PlanResourceChange',
   'ApplyResourceChange',
   'ImportResourceState',
   'ReadDataSource',
+  'GenerateResourceConfig',
+  'ValidateListResourceConfig',
   'GetFunctions',
   'StopProvider',
 ] as const;
+/** The server-streaming ones. */
+export const PROVIDER_STREAM_RPCS = ['ListResource'] as const;
 export type ProviderRpc = (typeof PROVIDER_RPCS)[number];
+export type ProviderStreamRpc = (typeof PROVIDER_STREAM_RPCS)[number];
+
+/** Where a streaming handler writes its events; `signal` aborts when the client cancels the stream. */
+export interface EventSink {
+  write(event: Record<string, unknown>): Promise<void>;
+  readonly signal: AbortSignal;
+}
+export type UnaryHandler = (req: any) => Promise<Record<string, unknown>>;
+export type StreamHandler = (req: any, sink: EventSink) => Promise<void>;
+/** Wire-level handlers for tfplugin6.Provider: request object in, response object (or events) out. */
+export type ProviderHandlers = Partial<Record<ProviderRpc, UnaryHandler>> &
+  Partial<Record<ProviderStreamRpc, StreamHandler>>;
+
+/**
+ * Thrown by a handler for an RPC the provider does not serve: answered with gRPC UNIMPLEMENTED, which Terraform
+ * understands ("not supported"), never with an error diagnostic (fatal for GetResourceIdentitySchemas on 1.13+).
+ */
+export class UnimplementedError extends Error {
+  constructor(rpc: string) {
+    super(`${rpc} is not implemented by this provider`);
+  }
+}
 
 export interface PluginServerOptions {
   handlers: ProviderHandlers;
@@ -56,6 +82,54 @@ export interface RunningServer {
 
 const MAX_MESSAGE = 256 * 1024 * 1024;
 
+/** Runs a streaming handler on one call: backpressure honoured, client cancellation aborts the handler's signal,
+ *  an unexpected failure ends the stream with one event carrying an error diagnostic. */
+function serveStream(
+  rpc: string,
+  fn: StreamHandler,
+  call: ServerWritableStream<any, any>,
+  log: Logger,
+): void {
+  const cancelled = new AbortController();
+  call.on('cancelled', () => cancelled.abort(new Error(`${rpc} cancelled by the client`)));
+  const sink: EventSink = {
+    signal: cancelled.signal,
+    write: (event) =>
+      new Promise<void>((resolve) => {
+        if (cancelled.signal.aborted) return resolve();
+        if (call.write(event)) return resolve();
+        // Wait for the client to read, or stop waiting when it cancels (no 'drain' comes then).
+        const done = () => {
+          call.off('drain', done);
+          cancelled.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        call.once('drain', done);
+        cancelled.signal.addEventListener('abort', done, { once: true });
+      }),
+  };
+  log.trace('Received request', { tf_rpc: rpc });
+  fn(call.request, sink).then(
+    () => {
+      log.trace('Served request', { tf_rpc: rpc });
+      if (!cancelled.signal.aborted) call.end();
+    },
+    (err: unknown) => {
+      if (err instanceof UnimplementedError) {
+        call.emit('error', { code: status.UNIMPLEMENTED, details: err.message });
+        return;
+      }
+      log.error('Unhandled error in RPC', {
+        tf_rpc: rpc,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      if (cancelled.signal.aborted) return;
+      call.write({ diagnostic: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] });
+      call.end();
+    },
+  );
+}
+
 export async function startPluginServer(opts: PluginServerOptions): Promise<RunningServer> {
   const services = loadServices();
   const server = new Server({
@@ -67,16 +141,20 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
   const log = opts.logger;
 
   const provider: UntypedServiceImplementation = {};
-  for (const [rpc, fn] of Object.entries(opts.handlers)) {
+  for (const rpc of PROVIDER_RPCS) {
+    const fn = opts.handlers[rpc];
+    if (!fn) continue; // grpc-js answers UNIMPLEMENTED
     provider[rpc] = (call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
       const started = Date.now();
       log.trace('Received request', { tf_rpc: rpc });
-      fn!(call.request).then(
+      fn(call.request).then(
         (res) => {
           log.trace('Served request', { tf_rpc: rpc, tf_req_duration_ms: Date.now() - started });
           cb(null, res);
         },
         (err: unknown) => {
+          if (err instanceof UnimplementedError)
+            return cb({ code: status.UNIMPLEMENTED, details: err.message });
           log.error('Unhandled error in RPC', {
             tf_rpc: rpc,
             error: err instanceof Error ? err.message : String(err),
@@ -86,6 +164,10 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
         },
       );
     };
+  }
+  for (const rpc of PROVIDER_STREAM_RPCS) {
+    const fn = opts.handlers[rpc];
+    if (fn) provider[rpc] = (call: ServerWritableStream<any, any>) => serveStream(rpc, fn, call, log);
   }
   server.addService(services.provider, provider);
 

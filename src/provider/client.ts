@@ -1,7 +1,7 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
 import { UptimeClient, type LogEvent } from '../client/index.js';
-import type { Capabilities } from '../api/index.js';
+import type { AlertDestination, Capabilities } from '../api/index.js';
 import type { BulkReadState } from './resources/bulk-reader.js';
 import type { ThrottleReported } from './rate-limit-warning.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
@@ -64,6 +64,16 @@ export function memo<T>(pd: UptimeProviderData, key: string, f: () => Promise<T>
     p.catch(() => pd.memo.delete(key));
   }
   return p;
+}
+
+/** The account's alert destinations, read once per process. */
+export function listDestinations(pd: UptimeProviderData): Promise<AlertDestination[]> {
+  const client = requireClient(pd);
+  return memo(
+    pd,
+    'alert-destinations',
+    async () => (await client.listAlertDestinations()).data as AlertDestination[],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
 import { dataSources } from './data-sources/index.js';
+import { listResources } from './list/index.js';
+import { withGeneratedConfig } from './generate-config.js';
 import { PROVIDER_ADDRESS } from './address.js';
 
 export type { UptimeProviderData } from './client.js';
@@ -227,6 +229,7 @@ So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 3
       },
     ],
   },
-  resources: [monitorResource, alertSettingsResource, statusPageResource],
+  resources: [monitorResource, alertSettingsResource, statusPageResource].map(withGeneratedConfig),
   dataSources,
+  listResources,
 });

@@ -6,7 +6,13 @@ import { decodeMsgpack, encodeMsgpack } from '../../src/protocol/cty/msgpack.js'
 import type { CtyType } from '../../src/protocol/cty/types.js';
 import { unknown, type CtyValue } from '../../src/protocol/cty/values.js';
 import { buildProvider, TEST_PROVIDER_ENTRY } from '../helpers/build.js';
-import { assertObjectCompatible, assertPlanValid, schemaFromWire, type SchemaInfo } from './driver/checks.js';
+import {
+  assertObjectCompatible,
+  assertPlanValid,
+  proposedNew,
+  schemaFromWire,
+  type SchemaInfo,
+} from './driver/checks.js';
 import { launchProvider, makeClientCert, type Launched } from './driver/launch.js';
 
 type Obj = Record<string, CtyValue>;
@@ -40,26 +46,6 @@ function config(over: Obj = {}): Obj {
     legacy: null,
   };
   return { ...base, ...over };
-}
-
-/** Terraform's ProposedNew: config for non-computed attributes, prior for computed ones left null in config. */
-function proposedNew(info: SchemaInfo, prior: Obj | null, cfg: Obj): Obj {
-  const out: Obj = {};
-  for (const [k, a] of Object.entries(info.attributes)) {
-    if (a.computed && cfg[k] === null) out[k] = prior ? prior[k]! : null;
-    else if (a.nested && a.nesting === 'single' && cfg[k] !== null && cfg[k] !== unknown)
-      out[k] = proposedNew(
-        a.nested,
-        prior && prior[k] && prior[k] !== unknown ? (prior[k] as Obj) : null,
-        cfg[k] as Obj,
-      );
-    else if (a.nested && a.nesting === 'list' && Array.isArray(cfg[k]))
-      out[k] = (cfg[k] as Obj[]).map((e, i) =>
-        proposedNew(a.nested!, Array.isArray(prior?.[k]) ? ((prior![k] as Obj[])[i] ?? null) : null, e),
-      );
-    else out[k] = cfg[k]!;
-  }
-  return out;
 }
 
 async function plan(prior: Obj | null, cfg: Obj, priorPrivate = Buffer.alloc(0)) {
@@ -203,9 +189,17 @@ describe('RPCs and Terraform consistency rules', () => {
     const s = await p.call('GetProviderSchema');
     expect(s.server_capabilities).toMatchObject({ plan_destroy: true, get_provider_schema_optional: true });
     expect(Object.keys(s.data_source_schemas)).toEqual(['uptime_test_echo']);
-    expect(await p.call('GetResourceIdentitySchemas')).toEqual({ diagnostics: [] });
+    expect(await p.call('GetResourceIdentitySchemas')).toEqual({ identity_schemas: {}, diagnostics: [] });
     expect((await p.call('GetMetadata')).resources).toEqual([{ type_name: 'uptime_test_thing' }]);
     expect(await p.call('StopProvider')).toEqual({ Error: '' });
+  });
+
+  it('a provider without list resources answers their RPCs with gRPC UNIMPLEMENTED, not a diagnostic', async () => {
+    // Terraform ≥1.13 fails every command on an error diagnostic from GetResourceIdentitySchemas; an RPC the
+    // provider leaves out must look exactly like one the server never registered.
+    for (const rpc of ['ListResource', 'ValidateListResourceConfig', 'MoveResourceState', 'CallFunction'])
+      expect([rpc, await p.probe(rpc)]).toEqual([rpc, expect.objectContaining({ code: 12 })]);
+    expect((await p.call('GetMetadata')).list_resources).toEqual([]);
   });
 
   it('validators report diagnostics with severity and attribute path', async () => {

@@ -57,6 +57,28 @@ describe('generated reference docs', () => {
     }
   });
 
+  it('each resource page says how to import by identity and how to find monitors with terraform query', () => {
+    const identityAttr: Record<string, string> = {
+      uptime_monitor: 'id',
+      uptime_monitor_alert_settings: 'monitor_id',
+      uptime_status_page: 'monitor_id',
+    };
+    for (const r of uptimeProvider.resources ?? []) {
+      const page = pages[`resources/${short(r.typeName)}.md`]!;
+      const imp = r.docs!.import!;
+      const attr = identityAttr[r.typeName]!;
+      expect(page).toContain('\n## Import by identity\n');
+      expect(page).toContain(
+        `\`\`\`hcl\nimport {\n  to = ${r.typeName}.${imp.resourceName}\n  identity = {\n    ${attr} = "${imp.exampleId}"\n  }\n}\n\`\`\``,
+      );
+      expect(page).toContain(`- \`${attr}\` (String, required for import)`);
+      expect(page).toContain('\n## Finding monitors with terraform query\n');
+      expect(page).toContain('list "uptime_monitor"');
+      for (const filter of ['name', 'status', 'enabled', 'include_archived'])
+        expect(page).toContain(`- \`${filter}\` (`);
+    }
+  });
+
   it('have a page per data source with Example Usage and Schema', () => {
     const ds = uptimeProvider.dataSources ?? [];
     expect(ds.length).toBe(6);

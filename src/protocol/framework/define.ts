@@ -1,5 +1,6 @@
 // Declaration API: defineResource / defineDataSource / defineProvider. One declaration per type; the schema,
 // JSON schema document, docs and all RPC behaviour are derived from it.
+import type { CtyType } from '../cty/types.js';
 import type { Diagnostic, Diagnostics } from '../diagnostics.js';
 import type { Logger } from '../logging.js';
 import type { Attributes, ModelOf, Planned } from './attributes.js';
@@ -57,6 +58,32 @@ export interface ResourceDocs extends DeclDocs {
   };
 }
 
+/** One identity attribute: a string, number or bool (or a list of them), required or optional to import. */
+export interface IdentityAttribute {
+  type: CtyType;
+  /** "required": import by identity needs it; "optional": the provider can supply it. */
+  forImport: 'required' | 'optional';
+  /** Markdown. */
+  description?: string;
+}
+
+/**
+ * Resource identity (Terraform 1.12+): the attributes that name the remote object, derived from state. The
+ * framework returns it from create/read/plan/apply/import, checks it never changes for the life of an object,
+ * and imports by identity through importState (with `importId(identity)` as the id).
+ */
+export interface IdentityDecl<M> {
+  /** Identity schema version (default 0: a later provider downgrade never meets a newer identity). */
+  version?: number;
+  attributes: Record<string, IdentityAttribute>;
+  /** The identity of an object, from its state. */
+  fromState(state: M): Record<string, unknown>;
+  /** The import ID an identity stands for (default: the value of its one required attribute). */
+  importId?: (identity: Record<string, unknown>) => string;
+  /** Raw JSON identity upgraders keyed by the stored version (UpgradeResourceIdentity). */
+  upgrade?: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>>;
+}
+
 export interface ResourceDecl<A extends Attributes, PD = any> {
   typeName: string;
   /** Markdown. */
@@ -80,6 +107,18 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
   planDestroy?: (req: { prior: ModelOf<A>; ctx: HandlerContext<PD> }) => void | Promise<void>;
   /** 'passthrough' sets the `id` attribute from the import id; or return a partial state for Read to complete. */
   importState?: 'passthrough' | ((id: string, ctx: HandlerContext<PD>) => Promise<Partial<ModelOf<A>>>);
+  /** Resource identity (Terraform 1.12+); without it Terraform cannot import by identity or list the type. */
+  identity?: IdentityDecl<ModelOf<A>>;
+  /**
+   * Configuration for an object in state (GenerateResourceConfig, `-generate-config-out` on Terraform 1.14+): return
+   * only what the configuration must say. The framework nulls computed-only, sensitive and write-only attributes.
+   * Without it, or when it returns undefined, the state's optional and required values that differ from their
+   * declared defaults are used.
+   */
+  generateConfig?: (req: {
+    state: ModelOf<A>;
+    ctx: HandlerContext<PD>;
+  }) => Promise<Partial<ModelOf<A>> | undefined>;
   /** Raw JSON state upgraders keyed by the stored version; each returns the JSON shape of the next version. */
   upgradeState?: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>>;
   create(req: {
@@ -109,6 +148,47 @@ export interface DataSourceDecl<A extends Attributes, PD = any> {
   read(req: { config: ModelOf<A>; ctx: HandlerContext<PD> }): Promise<ModelOf<A>>;
 }
 
+/** One object found by a list resource. */
+export interface ListItem {
+  /** Shown by `terraform query`. */
+  displayName: string;
+  /** The object's complete state as Read would return it (identity is derived from it). */
+  state: Record<string, unknown>;
+}
+
+/**
+ * A list resource (`list "<type>"` in a .tfquery.hcl file, Terraform 1.14+): every object its filters select,
+ * for the managed resource type of the same name (which must declare an identity). The framework stops at
+ * Terraform's limit, aborts `ctx.signal` when Terraform cancels the stream, and turns throws into diagnostics.
+ */
+/** The reference-page section of a list resource (rendered with its filters by docs.ts). */
+export interface ListDocs {
+  /** Section heading, e.g. "Finding widgets with terraform query". */
+  title: string;
+  /** Resource types whose pages show the section (default: the list's own type). */
+  pages?: string[];
+  /** Markdown for the page of `pageType`, above the list of filters. */
+  body: (pageType: string) => string;
+}
+
+export interface ListResourceDecl<A extends Attributes, PD = any> {
+  typeName: string;
+  /** Markdown. */
+  description?: string;
+  docs?: ListDocs;
+  /** The `config` block: filters, all optional. */
+  attributes: A;
+  validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
+  list(req: {
+    config: ModelOf<A>;
+    /** Terraform wants full objects (`include_resource = true`, or -generate-config-out). */
+    includeResource: boolean;
+    /** At most this many items are used; stop paging once they are yielded. */
+    limit: number;
+    ctx: HandlerContext<PD>;
+  }): AsyncIterable<ListItem>;
+}
+
 export interface ProviderDecl<A extends Attributes, PD = any> {
   /** Provider type, e.g. "uptime"; resource type names start with `<typeName>_`. */
   typeName: string;
@@ -131,11 +211,13 @@ export interface ProviderDecl<A extends Attributes, PD = any> {
   runDiagnostics?: (providerData: PD | undefined) => Diagnostic[];
   resources?: AnyResource[];
   dataSources?: AnyDataSource[];
+  listResources?: AnyListResource[];
 }
 
 export type AnyResource = ResourceDecl<Attributes, any>;
 export type AnyDataSource = DataSourceDecl<Attributes, any>;
 export type AnyProvider = ProviderDecl<Attributes, any>;
+export type AnyListResource = ListResourceDecl<Attributes, any>;
 
 export function defineResource<const A extends Attributes, PD = any>(decl: ResourceDecl<A, PD>): AnyResource {
   return decl as unknown as AnyResource;
@@ -145,6 +227,12 @@ export function defineDataSource<const A extends Attributes, PD = any>(
   decl: DataSourceDecl<A, PD>,
 ): AnyDataSource {
   return decl as unknown as AnyDataSource;
+}
+
+export function defineListResource<const A extends Attributes, PD = any>(
+  decl: ListResourceDecl<A, PD>,
+): AnyListResource {
+  return decl as unknown as AnyListResource;
 }
 
 export function defineProvider<const A extends Attributes, PD = any>(decl: ProviderDecl<A, PD>): AnyProvider {

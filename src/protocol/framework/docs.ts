@@ -4,7 +4,14 @@
 // the committed pages (`npm run docs`) pass `prettier --check` unchanged.
 import type { CtyType } from '../cty/types.js';
 import type { Attr, Attributes } from './attributes.js';
-import type { AnyDataSource, AnyProvider, AnyResource, DeclDocs, ResourceDocs } from './define.js';
+import type {
+  AnyDataSource,
+  AnyListResource,
+  AnyProvider,
+  AnyResource,
+  DeclDocs,
+  ResourceDocs,
+} from './define.js';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -134,6 +141,46 @@ function importSection(typeName: string, docs: ResourceDocs | undefined): string
     .join('\n\n');
 }
 
+/** "Import by identity" (Terraform 1.12+): the import block with `identity`, and the identity attributes. */
+function identitySection(r: AnyResource): string {
+  const imp = r.docs?.import;
+  if (!r.identity || !imp) return '';
+  const attrs = Object.entries(r.identity.attributes);
+  const example = attrs.map(([n, a]) =>
+    a.forImport === 'required' ? `    ${n} = "${attrs.length === 1 ? imp.exampleId : `<${n}>`}"` : '',
+  );
+  return [
+    '## Import by identity',
+    'Terraform 1.12 and later can import by _identity_, the attributes that name the object, instead of an id string:',
+    `\`\`\`hcl\nimport {\n  to = ${r.typeName}.${imp.resourceName}\n  identity = {\n${example.filter(Boolean).join('\n')}\n  }\n}\n\`\`\``,
+    'Identity attributes:',
+    attrs
+      .map(
+        ([n, a]) =>
+          `- \`${n}\` (${describeType(a.type)}, ${a.forImport} for import)${a.description ? ` ${a.description.trim()}` : ''}`,
+      )
+      .join('\n'),
+    `The identity (version ${r.identity.version ?? 0}) never changes for the life of the object; the provider checks that. Terraform 1.12 and later keep it in state next to the attributes; Terraform 1.11 ignores it.`,
+  ].join('\n\n');
+}
+
+/** The `terraform query` sections of the list resources that show on this resource's page. */
+function querySections(typeName: string, lists: AnyListResource[]): string[] {
+  return lists
+    .filter((l) => l.docs && (l.docs.pages ?? [l.typeName]).includes(typeName))
+    .map((l) => {
+      const filters = Object.entries(l.attributes)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([n, a]) => attrLine(n, a, ''));
+      return [
+        `## ${l.docs!.title}`,
+        l.docs!.body(typeName).trim(),
+        `Filters of \`list "${l.typeName}"\` (the \`config\` block; all optional):`,
+        filters.join('\n'),
+      ].join('\n\n');
+    });
+}
+
 function page(parts: {
   title: string;
   heading: string;
@@ -156,14 +203,16 @@ function page(parts: {
   return `${body.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n')}\n`;
 }
 
-export function renderResourceDoc(r: AnyResource): string {
+export function renderResourceDoc(r: AnyResource, lists: AnyListResource[] = []): string {
   return page({
     title: `${r.typeName} Resource`,
     heading: `${r.typeName} (Resource)`,
     description: r.description,
     docs: r.docs,
     attrs: r.attributes,
-    importText: importSection(r.typeName, r.docs),
+    importText: [importSection(r.typeName, r.docs), identitySection(r), ...querySections(r.typeName, lists)]
+      .filter(Boolean)
+      .join('\n\n'),
   });
 }
 
@@ -191,7 +240,8 @@ export function renderProviderDoc(p: AnyProvider): string {
 export function renderProviderDocs(p: AnyProvider): Record<string, string> {
   const short = (t: string) => t.replace(new RegExp(`^${p.typeName}_`), '');
   const out: Record<string, string> = { 'index.md': renderProviderDoc(p) };
-  for (const r of p.resources ?? []) out[`resources/${short(r.typeName)}.md`] = renderResourceDoc(r);
+  for (const r of p.resources ?? [])
+    out[`resources/${short(r.typeName)}.md`] = renderResourceDoc(r, p.listResources ?? []);
   for (const d of p.dataSources ?? []) out[`data-sources/${short(d.typeName)}.md`] = renderDataSourceDoc(d);
   return out;
 }

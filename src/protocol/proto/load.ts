@@ -4,7 +4,8 @@
 // encodes for every message: those cost ~35 ms at each of Terraform's 3–4 provider launches and nothing reads them.
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
-import { GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from './definitions.js';
+import { GO_PLUGIN_PROTO, HEALTH_PROTO } from './definitions.js';
+import { TFPLUGIN6_PROTO } from './tfplugin6.js';
 
 /** Conversion options: enums as names, int64 as decimal strings (never lossy), bytes as Buffer, defaults filled. */
 export const CONVERSION_OPTIONS: protobuf.IConversionOptions = {
@@ -43,7 +44,17 @@ function serviceDefinition(root: protobuf.Root, fullName: string): ServiceDefini
   return definition;
 }
 
-const parse = (text: string) => protobuf.parse(text, { keepCase: true }).root;
+/** Parses one .proto text; its imports of Google's well-known types (timestamp.proto) come from protobufjs. */
+function parse(text: string): protobuf.Root {
+  const root = new protobuf.Root();
+  const { imports } = protobuf.parse(text, root, { keepCase: true });
+  for (const file of imports ?? []) {
+    const wellKnown = protobuf.common.get(file);
+    if (!wellKnown) throw new Error(`unresolved proto import ${file}`);
+    root.addJSON(wellKnown.nested!);
+  }
+  return root;
+}
 
 let cached: Services | undefined;
 

@@ -14,7 +14,7 @@ import {
 import { errorDiag } from '../../protocol/diagnostics.js';
 import {
   apiFailure,
-  memo,
+  listDestinations,
   requireClient,
   statusOf,
   type Client,
@@ -39,17 +39,9 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
+import { monitorPartIdentity } from '../identity.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
-
-export function listDestinations(pd: UptimeProviderData): Promise<AlertDestination[]> {
-  const client = requireClient(pd);
-  return memo(
-    pd,
-    'alert-destinations',
-    async () => (await client.listAlertDestinations()).data as AlertDestination[],
-  );
-}
 
 async function getSettings(
   client: Client,
@@ -231,6 +223,7 @@ resource "uptime_monitor_alert_settings" "api" {
     return plan;
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
+  identity: monitorPartIdentity,
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as AlertSettingsModel, prior.version, ctx) as never,

@@ -17,6 +17,7 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorFromListing, noteWrite } from './bulk-reader.js';
+import { monitorIdentity } from '../identity.js';
 import { monitorDescription, monitorDocs } from './monitor-docs.js';
 import { modifyMonitorPlan, validateMonitorConfigBlocks } from './monitor-plan.js';
 import { monitorAttributes } from './monitor-schema.js';
@@ -84,6 +85,7 @@ export const monitorResource = defineResource({
     );
   },
   importState: async (id) => ({ id: checkImportMonitorId(id) }),
+  identity: monitorIdentity,
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     noteWrite(ctx.providerData);

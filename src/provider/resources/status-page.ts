@@ -38,6 +38,7 @@ import {
   rejectionError,
   stripUnknowns,
 } from './common.js';
+import { monitorPartIdentity } from '../identity.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -161,6 +162,7 @@ output "status_page_url" {
     return plan;
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
+  identity: monitorPartIdentity,
   create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
   update: async ({ plan, prior, ctx }) =>
     write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,

@@ -1,7 +1,13 @@
 // Terraform core's consistency checks, re-implemented from the protocol memo (§5) to judge the provider's
 // answers: AssertPlanValid (plan vs config/prior) and AssertObjectCompatible (plan vs apply result).
 import { typeFromJSON, type CtyType } from '../../../src/protocol/cty/types.js';
-import { isUnknown, isWhollyKnown, valueEquals, type CtyValue } from '../../../src/protocol/cty/values.js';
+import {
+  isUnknown,
+  isWhollyKnown,
+  unknown,
+  valueEquals,
+  type CtyValue,
+} from '../../../src/protocol/cty/values.js';
 
 export interface SchemaInfo {
   /** Per attribute name: flags and type (nested attributes carry their own info). */
@@ -183,4 +189,24 @@ export function schemaFromWire(attrs: WireAttr[]): { info: SchemaInfo; type: Cty
     };
   }
   return { info, type: { kind: 'object', attributes: types } };
+}
+
+/** Terraform's ProposedNew: config for non-computed attributes, prior for computed ones left null in config. */
+export function proposedNew(info: SchemaInfo, prior: Obj | null, cfg: Obj): Obj {
+  const out: Obj = {};
+  for (const [k, a] of Object.entries(info.attributes)) {
+    if (a.computed && cfg[k] === null) out[k] = prior ? prior[k]! : null;
+    else if (a.nested && a.nesting === 'single' && cfg[k] !== null && cfg[k] !== unknown)
+      out[k] = proposedNew(
+        a.nested,
+        prior && prior[k] && prior[k] !== unknown ? (prior[k] as Obj) : null,
+        cfg[k] as Obj,
+      );
+    else if (a.nested && a.nesting === 'list' && Array.isArray(cfg[k]))
+      out[k] = (cfg[k] as Obj[]).map((e, i) =>
+        proposedNew(a.nested!, Array.isArray(prior?.[k]) ? ((prior![k] as Obj[])[i] ?? null) : null, e),
+      );
+    else out[k] = cfg[k]!;
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { webcrypto, X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { credentials, Client, type ChannelCredentials } from '@grpc/grpc-js';
+import { credentials, Client, type ChannelCredentials, type ServiceDefinition } from '@grpc/grpc-js';
 import { loadServices } from '../../../src/protocol/proto/load.js';
 import { MAGIC_COOKIE_VALUE, parseHandshake, type HandshakeFields } from '../../../src/protocol/handshake.js';
 
@@ -53,6 +53,15 @@ export interface LaunchOptions {
   args?: string[];
   /** Client cert to present instead of the one announced in PLUGIN_CLIENT_CERT (to test rejection). */
   presentCert?: ClientCert;
+  /** tfplugin6.Provider as the client knows it (default: the provider's own embedded definitions). */
+  providerService?: ServiceDefinition;
+}
+
+/** What a server stream delivered: its events, and how it ended (gRPC status code; 0 = OK, 1 = cancelled). */
+export interface StreamResult<T> {
+  events: T[];
+  code: number;
+  details?: string;
 }
 
 export interface Launched {
@@ -62,6 +71,11 @@ export interface Launched {
   serverCert?: X509Certificate;
   stderr: () => string;
   call<T = any>(rpc: string, req?: Record<string, unknown>): Promise<T>;
+  /** A server-streaming call; with `cancelAfter` the client cancels once it has that many events (as Terraform
+   *  does at a list's limit). */
+  stream<T = any>(rpc: string, req: Record<string, unknown>, cancelAfter?: number): Promise<StreamResult<T>>;
+  /** Calls any method (unary or streaming either way) with one empty request; resolves with the gRPC status code. */
+  probe(rpc: string): Promise<{ code: number; details?: string }>;
   /** Calls a method of another service (plugin.GRPCController, grpc.health.v1.Health, ...). */
   callService<T = any>(
     path: string,
@@ -129,6 +143,7 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
     'grpc.max_receive_message_length': 256 * 1024 * 1024,
   });
   const services = loadServices();
+  const providerService = opts.providerService ?? services.provider;
   const unary = <T>(def: any, req: Record<string, unknown>) =>
     new Promise<T>((resolve, reject) => {
       client.makeUnaryRequest(
@@ -147,9 +162,55 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
     ...(serverCert ? { serverCert } : {}),
     stderr: () => err,
     call: (rpc, req = {}) => {
-      const def = services.provider[rpc];
+      const def = providerService[rpc];
       if (!def) throw new Error(`no such RPC ${rpc}`);
       return unary(def, req);
+    },
+    stream: <T>(rpc: string, req: Record<string, unknown>, cancelAfter?: number) => {
+      const def: any = providerService[rpc];
+      if (!def) throw new Error(`no such RPC ${rpc}`);
+      return new Promise<StreamResult<T>>((resolve) => {
+        const events: T[] = [];
+        const call = client.makeServerStreamRequest(
+          def.path,
+          def.requestSerialize,
+          def.responseDeserialize,
+          req,
+          {
+            deadline: Date.now() + 20_000,
+          },
+        );
+        call.on('data', (e: T) => {
+          events.push(e);
+          if (cancelAfter !== undefined && events.length >= cancelAfter) call.cancel();
+        });
+        call.on('error', (e: any) => resolve({ events, code: e.code, details: e.details }));
+        call.on('end', () => resolve({ events, code: 0 }));
+      });
+    },
+    probe: (rpc: string) => {
+      const def: any = providerService[rpc];
+      if (!def) throw new Error(`no such RPC ${rpc}`);
+      const args = [def.path, def.requestSerialize, def.responseDeserialize] as const;
+      const opts = { deadline: Date.now() + 20_000 };
+      return new Promise<{ code: number; details?: string }>((resolve) => {
+        const done = (e: any) => resolve(e ? { code: e.code, details: e.details } : { code: 0 });
+        if (def.requestStream) {
+          const call: any = def.responseStream
+            ? client.makeBidiStreamRequest(...args, opts)
+            : client.makeClientStreamRequest(...args, opts, (e: any) => done(e));
+          call.on('error', done);
+          call.on?.('data', () => {});
+          if (def.responseStream) call.on('end', () => done(null));
+          call.write({});
+          call.end();
+        } else if (def.responseStream) {
+          const call = client.makeServerStreamRequest(...args, {}, opts);
+          call.on('data', () => {});
+          call.on('error', done);
+          call.on('end', () => done(null));
+        } else client.makeUnaryRequest(...args, {}, opts, (e: any) => done(e));
+      });
     },
     callService: (method, req = {}, svc = 'controller') => unary(services[svc][method], req),
     exited,

@@ -1,0 +1,136 @@
+// Framework handlers for the provider as a whole and its data sources: metadata, schemas (incl. identity and
+// list schemas), provider/resource/data-source config validation, ConfigureProvider, ReadDataSource.
+import { isWhollyKnown } from '../cty/values.js';
+import { Diagnostics } from '../diagnostics.js';
+import type { ProviderHandlers } from '../server.js';
+import { decodeDV, encodeDV, guarded, wire, type Framework } from './context.js';
+import { protoIdentitySchema } from './identity.js';
+import { protoSchema } from './schema.js';
+import { validateAttributes } from './validate.js';
+import { clone, normalize, nullWriteOnly, type Obj } from './values.js';
+
+const CAPABILITIES = {
+  plan_destroy: true,
+  get_provider_schema_optional: true,
+  move_resource_state: false,
+  generate_resource_config: true,
+};
+
+export function providerHandlers(fw: Framework): ProviderHandlers {
+  const { provider, resources, dataSources, lists } = fw;
+  const names = <T extends { typeName: string }>(m: Map<string, T>) => [...m.keys()];
+  return {
+    GetMetadata: async () => ({
+      server_capabilities: CAPABILITIES,
+      diagnostics: [],
+      resources: names(resources).map((type_name) => ({ type_name })),
+      data_sources: names(dataSources).map((type_name) => ({ type_name })),
+      list_resources: names(lists).map((type_name) => ({ type_name })),
+    }),
+
+    GetProviderSchema: async () => ({
+      provider: protoSchema(provider.schema),
+      resource_schemas: Object.fromEntries([...resources.values()].map((r) => [r.typeName, protoSchema(r)])),
+      data_source_schemas: Object.fromEntries(
+        [...dataSources.values()].map((d) => [d.typeName, protoSchema(d)]),
+      ),
+      list_resource_schemas: Object.fromEntries([...lists.values()].map((l) => [l.typeName, protoSchema(l)])),
+      diagnostics: [],
+      server_capabilities: CAPABILITIES,
+    }),
+
+    // Never an error diagnostic here: Terraform ≥1.13 fails every command on one.
+    GetResourceIdentitySchemas: async () => ({
+      identity_schemas: Object.fromEntries(
+        [...resources.values()].flatMap((r) =>
+          r.identityC ? [[r.typeName, protoIdentitySchema(r.identityC)]] : [],
+        ),
+      ),
+      diagnostics: [],
+    }),
+
+    GetFunctions: async () => ({ functions: {}, diagnostics: [] }),
+
+    ValidateProviderConfig: async (req) => {
+      const config = decodeDV(provider.c, req.config) as Obj | null;
+      const diags = new Diagnostics();
+      if (config) {
+        diags.add(...validateAttributes(provider.c.attrs, config));
+        provider.validateConfig?.(config as never, diags);
+      }
+      return { diagnostics: wire(diags.items) };
+    },
+
+    ConfigureProvider: async (req) => {
+      const config = (decodeDV(provider.c, req.config) as Obj | null) ?? normalize(provider.c.attrs, {});
+      fw.trace('ConfigureProvider', provider.c, config);
+      const c = fw.ctx();
+      if (provider.configure) {
+        const data = await guarded(c, 'Provider configuration failed', async () =>
+          provider.configure!({
+            config: config as never,
+            terraformVersion: req.terraform_version ?? '',
+            ctx: { diagnostics: c.diagnostics, signal: fw.runtime.signal, logger: fw.log },
+          }),
+        );
+        if (!c.diagnostics.hasErrors()) fw.providerData = data;
+      }
+      return { diagnostics: wire(c.diagnostics.items) };
+    },
+
+    ValidateResourceConfig: async (req) => {
+      const r = fw.resource(req.type_name);
+      const config = decodeDV(r, req.config) as Obj | null;
+      const diags = new Diagnostics();
+      if (config) {
+        // No client_capabilities at all (Terraform's partial-expansion path, Stacks) means "not said", not
+        // "write-only not allowed": only an explicit false from a Terraform that sends capabilities refuses.
+        const caps = req.client_capabilities as
+          { write_only_attributes_allowed?: boolean } | null | undefined;
+        diags.add(
+          ...validateAttributes(r.attrs, config, [], {
+            ...(caps ? { writeOnlyAllowed: !!caps.write_only_attributes_allowed } : {}),
+          }),
+        );
+        r.validateConfig?.(config as never, diags);
+      }
+      return { diagnostics: wire(diags.items) };
+    },
+
+    ValidateDataResourceConfig: async (req) => {
+      const d = fw.dataSource(req.type_name);
+      const config = decodeDV(d, req.config) as Obj | null;
+      const diags = new Diagnostics();
+      if (config) {
+        diags.add(...validateAttributes(d.attrs, config));
+        d.validateConfig?.(config as never, diags);
+      }
+      return { diagnostics: wire(diags.items) };
+    },
+
+    ReadDataSource: async (req) => {
+      const d = fw.dataSource(req.type_name);
+      const config = (decodeDV(d, req.config) as Obj | null) ?? normalize(d.attrs, {});
+      const c = fw.ctx();
+      const result = await guarded(c, 'Read failed', () =>
+        d.read({ config: clone(config) as never, ctx: c }),
+      );
+      if (c.diagnostics.hasErrors() || !result) {
+        if (!c.diagnostics.hasErrors()) c.diagnostics.error('Data source returned no object', d.typeName);
+        return { diagnostics: wire(c.diagnostics.items) };
+      }
+      const state = normalize(d.attrs, result as Record<string, unknown>);
+      // Configured (non-computed) arguments are reported as configured.
+      for (const [k, a] of Object.entries(d.attrs)) if (!a.computed) state[k] = config[k] ?? null;
+      nullWriteOnly(d.attrs, state);
+      if (!isWhollyKnown(d.type, state)) {
+        c.diagnostics.error(
+          'Provider returned unknown values',
+          `${d.typeName}: a data source must return wholly known values.`,
+        );
+        return { diagnostics: wire(c.diagnostics.items) };
+      }
+      return { state: encodeDV(d, state), diagnostics: wire(c.diagnostics.items) };
+    },
+  };
+}

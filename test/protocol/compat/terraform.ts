@@ -1,0 +1,335 @@
+// Plays Terraform 1.12–1.16 against a provider at the protocol level: a gRPC client built from the official
+// definitions (tfplugin/ = 6.10, tfplugin/next/ = 6.11), each minor's request shapes, capabilities and call order
+// (../shared/reference/terraform-1.12-1.16.md), and the checks Terraform core applies to the answers.
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { decodeMsgpack, encodeMsgpack } from '../../../src/protocol/cty/msgpack.js';
+import { typeFromJSON, type CtyType } from '../../../src/protocol/cty/types.js';
+import { isWhollyKnown, type CtyValue } from '../../../src/protocol/cty/values.js';
+import {
+  assertObjectCompatible,
+  assertPlanValid,
+  proposedNew,
+  schemaFromWire,
+  type SchemaInfo,
+} from '../driver/checks.js';
+import { launchProvider, type Launched } from '../driver/launch.js';
+
+export type Obj = Record<string, CtyValue>;
+
+/** What one Terraform minor sends (from the memo's per-minor reading of Terraform's source). */
+export interface Profile {
+  version: string;
+  /** Definitions file the client is built from. */
+  proto: 'tfplugin6.proto' | 'next/tfplugin6.proto';
+  /** ClientCapabilities in Validate/Plan/Apply/Import/Configure. */
+  caps: Record<string, boolean>;
+  /** Error diagnostics from GetResourceIdentitySchemas fail the schema load (1.13+). */
+  identityDiagnosticsFatal: boolean;
+  /** `terraform query`, list resources and GenerateResourceConfig (1.14+). */
+  query: boolean;
+  /** The apply-time re-plan carries the plan-time planned_private (1.16, store_planned_private). */
+  plannedPrivateAtApply: boolean;
+}
+
+const WO = { write_only_attributes_allowed: true };
+export const PROFILES: Profile[] = [
+  {
+    version: '1.12.2',
+    proto: 'tfplugin6.proto',
+    caps: WO,
+    identityDiagnosticsFatal: false,
+    query: false,
+    plannedPrivateAtApply: false,
+  },
+  {
+    version: '1.13.5',
+    proto: 'tfplugin6.proto',
+    caps: WO,
+    identityDiagnosticsFatal: true,
+    query: false,
+    plannedPrivateAtApply: false,
+  },
+  {
+    version: '1.14.0',
+    proto: 'tfplugin6.proto',
+    caps: WO,
+    identityDiagnosticsFatal: true,
+    query: true,
+    plannedPrivateAtApply: false,
+  },
+  {
+    version: '1.15.9',
+    proto: 'tfplugin6.proto',
+    caps: WO,
+    identityDiagnosticsFatal: true,
+    query: true,
+    plannedPrivateAtApply: false,
+  },
+  {
+    version: '1.16.0-rc2',
+    proto: 'next/tfplugin6.proto',
+    caps: { ...WO, store_planned_private: true, computed_blocks_allowed: true },
+    identityDiagnosticsFatal: true,
+    query: true,
+    plannedPrivateAtApply: true,
+  },
+];
+
+const services = new Map<string, ServiceDefinition>();
+/** tfplugin6.Provider from an official .proto file, as @grpc/proto-loader builds it. */
+export function officialService(file: Profile['proto']): ServiceDefinition {
+  let s = services.get(file);
+  if (!s) {
+    const pkg = loadSync(join(__dirname, 'tfplugin', file), {
+      keepCase: true,
+      longs: String,
+      enums: String,
+      bytes: Buffer,
+      defaults: true,
+      oneofs: true,
+    });
+    s = pkg['tfplugin6.Provider'] as unknown as ServiceDefinition;
+    services.set(file, s);
+  }
+  return s;
+}
+
+export const dv = (t: CtyType, v: CtyValue) => ({ msgpack: Buffer.from(encodeMsgpack(t, v)) });
+export const un = (t: CtyType, d: { msgpack?: Buffer } | null | undefined) =>
+  decodeMsgpack(t, d?.msgpack) as Obj | null;
+
+export interface ResourceType {
+  info: SchemaInfo;
+  type: CtyType;
+  identity?: CtyType;
+}
+
+/** One provider process driven as one Terraform version drives it. */
+export class Terraform {
+  readonly resources: Record<string, ResourceType> = {};
+  readonly lists: Record<string, CtyType> = {};
+  providerType!: CtyType;
+  /** Every RPC sent, in order (the call-order assertions read it). */
+  readonly calls: string[] = [];
+
+  private constructor(
+    readonly profile: Profile,
+    readonly p: Launched,
+  ) {}
+
+  static async launch(profile: Profile, bundle: string, env: NodeJS.ProcessEnv = {}): Promise<Terraform> {
+    const p = await launchProvider(bundle, { providerService: officialService(profile.proto), env });
+    return new Terraform(profile, p);
+  }
+
+  call<T = any>(rpc: string, req: Record<string, unknown> = {}): Promise<T> {
+    this.calls.push(rpc);
+    return this.p.call<T>(rpc, req);
+  }
+
+  close(): void {
+    this.p.close();
+  }
+
+  /** Schema load: GetProviderSchema, then GetResourceIdentitySchemas (every minor from 1.12), with the load rules. */
+  async loadSchemas(): Promise<{ schema: any; identities: any }> {
+    const schema = await this.call('GetProviderSchema');
+    if (schema.diagnostics.length)
+      throw new Error(`schema diagnostics: ${JSON.stringify(schema.diagnostics)}`);
+    const identities = await this.call('GetResourceIdentitySchemas');
+    const errors = identities.diagnostics.filter((d: any) => d.severity === 'ERROR');
+    if (errors.length && this.profile.identityDiagnosticsFatal)
+      throw new Error(`GetResourceIdentitySchemas: ${JSON.stringify(errors)}`);
+    this.providerType = schemaFromWire(schema.provider.block.attributes).type;
+    for (const [name, s] of Object.entries<any>(schema.resource_schemas))
+      this.resources[name] = schemaFromWire(s.block.attributes);
+    for (const [name, s] of Object.entries<any>(identities.identity_schemas)) {
+      // loadschemas/plugins.go: version >= 0, exactly one import flag, no map/set/object types.
+      if (Number(s.version) < 0) throw new Error(`${name}: negative identity version`);
+      const attrs: Record<string, CtyType> = {};
+      for (const a of s.identity_attributes) {
+        if (a.required_for_import === a.optional_for_import)
+          throw new Error(`${name}.${a.name}: needs exactly one of required/optional_for_import`);
+        const t = typeFromJSON(JSON.parse(a.type.toString()));
+        if (['map', 'set', 'object'].includes(t.kind)) throw new Error(`${name}.${a.name}: ${t.kind} type`);
+        attrs[a.name] = t;
+      }
+      if (!this.resources[name]) throw new Error(`identity for unknown resource ${name}`);
+      this.resources[name]!.identity = { kind: 'object', attributes: attrs };
+    }
+    if (this.profile.query)
+      for (const [name, s] of Object.entries<any>(schema.list_resource_schemas)) {
+        // grpc_provider.go 1.14+: a list resource needs the managed type and its identity schema.
+        if (!this.resources[name]?.identity) throw new Error(`list ${name} without resource identity`);
+        this.lists[name] = schemaFromWire(s.block.attributes).type;
+      }
+    return { schema, identities };
+  }
+
+  async configure(config: Obj): Promise<void> {
+    const v = await this.call('ValidateProviderConfig', { config: dv(this.providerType, config) });
+    const c = await this.call('ConfigureProvider', {
+      terraform_version: this.profile.version,
+      config: dv(this.providerType, config),
+      client_capabilities: this.profile.caps,
+    });
+    if (v.diagnostics.length || c.diagnostics.length)
+      throw new Error(`configure: ${JSON.stringify([...v.diagnostics, ...c.diagnostics])}`);
+  }
+
+  identityData(type: string, v: Obj | null) {
+    const t = this.resources[type]!.identity!;
+    return v === null ? undefined : { identity_data: dv(t, v) };
+  }
+
+  /** Decodes and checks an identity as Terraform does (validateIdentity / validateIdentityKnown). */
+  identityOf(type: string, data: any, mayBeUnknown = false): Obj | null {
+    const t = this.resources[type]!.identity;
+    if (!data?.identity_data?.msgpack?.length) return null;
+    if (!t) throw new Error(`${type}: identity returned but no identity schema`);
+    const v = decodeMsgpack(t, data.identity_data.msgpack) as Obj;
+    if (!mayBeUnknown && !isWhollyKnown(t, v)) throw new Error(`${type}: identity not wholly known`);
+    return v;
+  }
+
+  async validate(type: string, config: Obj, caps: Record<string, boolean> | null = this.profile.caps) {
+    const r = this.resources[type]!;
+    return this.call('ValidateResourceConfig', {
+      type_name: type,
+      config: dv(r.type, config),
+      ...(caps ? { client_capabilities: caps } : {}),
+    });
+  }
+
+  async plan(
+    type: string,
+    prior: Obj | null,
+    config: Obj | null,
+    o: { priorPrivate?: Buffer; priorIdentity?: Obj | null; plannedPrivate?: Buffer } = {},
+  ) {
+    const r = this.resources[type]!;
+    const res = await this.call('PlanResourceChange', {
+      type_name: type,
+      prior_state: dv(r.type, prior),
+      proposed_new_state: dv(r.type, config === null ? null : proposedNew(r.info, prior, config)),
+      config: dv(r.type, config),
+      prior_private: o.priorPrivate ?? Buffer.alloc(0),
+      client_capabilities: this.profile.caps,
+      ...(r.identity && o.priorIdentity ? { prior_identity: this.identityData(type, o.priorIdentity) } : {}),
+      ...(this.profile.plannedPrivateAtApply && o.plannedPrivate
+        ? { planned_private: o.plannedPrivate }
+        : {}),
+    });
+    const planned = un(r.type, res.planned_state);
+    const problems = config === null ? [] : assertPlanValid(r.info, prior, config, planned);
+    if (problems.length) throw new Error(`invalid plan: ${problems.join('; ')}`);
+    const createOrReplace = prior === null || res.requires_replace.length > 0;
+    return { res, planned, identity: this.identityOf(type, res.planned_identity, createOrReplace) };
+  }
+
+  async apply(
+    type: string,
+    prior: Obj | null,
+    planned: Obj | null,
+    config: Obj | null,
+    o: { plannedPrivate?: Buffer; plannedIdentity?: Obj | null } = {},
+  ) {
+    const r = this.resources[type]!;
+    const res = await this.call('ApplyResourceChange', {
+      type_name: type,
+      prior_state: dv(r.type, prior),
+      planned_state: dv(r.type, planned),
+      config: dv(r.type, config),
+      planned_private: o.plannedPrivate ?? Buffer.alloc(0),
+      ...(r.identity && o.plannedIdentity
+        ? { planned_identity: this.identityData(type, o.plannedIdentity) }
+        : {}),
+    });
+    const state = un(r.type, res.new_state);
+    const problems = assertObjectCompatible(r.type, planned, state);
+    if (problems.length && !res.diagnostics.length)
+      throw new Error(`inconsistent result: ${problems.join('; ')}`);
+    return { res, state, identity: this.identityOf(type, res.new_identity) };
+  }
+
+  async read(type: string, state: Obj, o: { private?: Buffer; identity?: Obj | null } = {}) {
+    const r = this.resources[type]!;
+    const res = await this.call('ReadResource', {
+      type_name: type,
+      current_state: dv(r.type, state),
+      private: o.private ?? Buffer.alloc(0),
+      client_capabilities: this.profile.caps,
+      ...(r.identity && o.identity ? { current_identity: this.identityData(type, o.identity) } : {}),
+    });
+    return { res, state: un(r.type, res.new_state), identity: this.identityOf(type, res.new_identity) };
+  }
+
+  /** ImportResourceState by id or by identity; Terraform's checks: exactly one object, type set, identity when
+   *  imported by identity (node_resource_plan_instance.go). */
+  async import(type: string, by: { id: string } | { identity: Obj }) {
+    const r = this.resources[type]!;
+    const res = await this.call('ImportResourceState', {
+      type_name: type,
+      id: 'id' in by ? by.id : '',
+      client_capabilities: this.profile.caps,
+      ...('identity' in by ? { identity: this.identityData(type, by.identity) } : {}),
+    });
+    if (res.diagnostics.some((d: any) => d.severity === 'ERROR')) return { res, state: null, identity: null };
+    if (res.imported_resources.length !== 1)
+      throw new Error(`import returned ${res.imported_resources.length}`);
+    const imported = res.imported_resources[0];
+    if (imported.type_name !== type) throw new Error("import didn't set type");
+    const identity = this.identityOf(type, imported.identity);
+    if ('identity' in by && identity === null)
+      throw new Error("import by identity didn't return an identity");
+    return { res, state: un(r.type, imported.state), private: imported.private as Buffer, identity };
+  }
+
+  /** Create as plan + apply walks do it: validate, plan, validate again, re-plan (with the plan's private data
+   *  on 1.16), apply. */
+  async create(type: string, config: Obj) {
+    const v = await this.validate(type, config);
+    if (v.diagnostics.length) throw new Error(`validate: ${JSON.stringify(v.diagnostics)}`);
+    const first = await this.plan(type, null, config);
+    await this.validate(type, config);
+    const again = await this.plan(type, null, config, { plannedPrivate: first.res.planned_private });
+    return this.apply(type, null, again.planned, config, {
+      plannedPrivate: again.res.planned_private,
+      plannedIdentity: again.identity,
+    });
+  }
+
+  async listResource(
+    type: string,
+    config: Obj,
+    o: { include: boolean; limit: number; cancelAfter?: number },
+  ) {
+    const t = this.lists[type]!;
+    const validation = await this.call('ValidateListResourceConfig', {
+      type_name: type,
+      config: dv(t, config),
+    });
+    this.calls.push('ListResource');
+    const result = await this.p.stream(
+      'ListResource',
+      { type_name: type, config: dv(t, config), include_resource_object: o.include, limit: String(o.limit) },
+      o.cancelAfter ?? (o.limit > 0 ? o.limit : undefined),
+    );
+    const r = this.resources[type]!;
+    const events = result.events.map((e: any) => ({
+      displayName: e.display_name as string,
+      identity: e.identity?.identity_data?.msgpack?.length ? this.identityOf(type, e.identity) : null,
+      object: e.resource_object?.msgpack?.length ? un(r.type, e.resource_object) : null,
+      diagnostics: (e.diagnostic ?? []) as any[],
+    }));
+    return { validation, events, code: result.code };
+  }
+
+  async generate(type: string, state: Obj) {
+    const r = this.resources[type]!;
+    const res = await this.call('GenerateResourceConfig', { type_name: type, state: dv(r.type, state) });
+    return { res, config: un(r.type, res.config) };
+  }
+}
