@@ -225,6 +225,7 @@ So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 3
         body: `- [Installing the provider](install.md)
 - [Importing existing monitors](guides/importing-existing-monitors.md)
 - [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
+- [Detecting drift on a schedule](guides/detecting-drift.md)
 - [Developing and testing against the local service](guides/local-service.md)`,
       },
     ],
