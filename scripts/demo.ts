@@ -1,8 +1,8 @@
 // The README's main job (`npm run demo`): start the local service, install the provider for offline Terraform,
-// deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy`, show what the service now holds, destroy
-// it with `cdktf destroy`, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
+// deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy` (`cdktn deploy` where cdktf-cli cannot run),
+// show what the service now holds, destroy it, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
 // writes (mirror, CLI config, cdktf.out, state) goes to a temporary directory that is removed at the end.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -89,6 +89,34 @@ const uptimectl = (...args: string[]) => [
   path.join(repo, 'src/cli/uptimectl.ts'),
   ...args,
 ];
+
+/**
+ * The CDK CLI for this Node: cdktf-cli where its native terminal module (node-pty) has a build for this Node (up to
+ * Node 22), else cdktn-cli, the maintained fork, which has no native code. DEMO_CDK_CLI=cdktf|cdktn chooses.
+ */
+function cdkCli(): { name: 'cdktf' | 'cdktn'; bin: string; why: string } {
+  const cdktf = {
+    name: 'cdktf',
+    bin: path.join(repo, 'node_modules', 'cdktf-cli', 'bundle', 'bin', 'cdktf'),
+  } as const;
+  const cdktn = {
+    name: 'cdktn',
+    bin: path.join(repo, 'node_modules', 'cdktn-cli', 'bin', 'cdktn'),
+  } as const;
+  const chosen = process.env.DEMO_CDK_CLI;
+  if (chosen === 'cdktf' || chosen === 'cdktn')
+    return { ...(chosen === 'cdktf' ? cdktf : cdktn), why: 'chosen by DEMO_CDK_CLI' };
+  const pty = spawnSync(process.execPath, ['-e', "require('@cdktf/node-pty-prebuilt-multiarch')"], {
+    cwd: repo,
+    stdio: 'ignore',
+  });
+  return pty.status === 0
+    ? { ...cdktf, why: `cdktf-cli runs on Node ${process.version}` }
+    : {
+        ...cdktn,
+        why: `cdktf-cli cannot run on Node ${process.version}: its native terminal module has no build for it`,
+      };
+}
 
 async function startService(): Promise<{ child: ChildProcess; info: ServiceInfo }> {
   const child = spawn(process.execPath, uptimectl('service', '--port', '0', '--json'), {
@@ -183,16 +211,18 @@ async function main(): Promise<void> {
       FORCE_COLOR: '0',
     };
     delete env.TF_PLUGIN_CACHE_DIR;
-    const cdktf = path.join(repo, 'node_modules', 'cdktf-cli', 'bundle', 'bin', 'cdktf');
+    const cli = cdkCli();
+    const cdk = cli.bin;
     const out = path.join(work, 'cdktf.out');
     const hide = [token, apiKey];
 
     // cdktf locks providers through the registry unless the stack's lock file already has them: synthesize, then
     // make the lock file offline from the mirror, and deploy without --skip-provider-lock.
     step(
-      'Synthesizing examples/quickstart and locking the provider offline (cdktf synth; terraform providers lock -fs-mirror)',
+      `Synthesizing examples/quickstart and locking the provider offline (${cli.name} synth; terraform providers lock -fs-mirror)`,
     );
-    await run(process.execPath, [cdktf, 'synth', '--output', out], env, { hide, brief: true });
+    say(`CDK CLI: ${cli.name}-cli (${cli.why})`);
+    await run(process.execPath, [cdk, 'synth', '--output', out], env, { hide, brief: true });
     const platform = `${process.platform}_${process.arch === 'x64' ? 'amd64' : process.arch}`;
     await run(
       'terraform',
@@ -207,14 +237,14 @@ async function main(): Promise<void> {
       { hide, brief: true, cwd: path.join(out, 'stacks', 'quickstart') },
     );
 
-    step('Deploying examples/quickstart (cdktf deploy --auto-approve)');
+    step(`Deploying examples/quickstart (${cli.name} deploy --auto-approve)`);
     say(
       '3 monitors (2 in a group with shared defaults), their alert settings (destinations looked up by label),',
     );
     say(
       'and the content of the status page of the seeded monitor "Example status" (set up in the dashboard)',
     );
-    await run(process.execPath, [cdktf, 'deploy', '--auto-approve', '--output', out], env, {
+    await run(process.execPath, [cdk, 'deploy', '--auto-approve', '--output', out], env, {
       hide,
       brief: true,
     });
@@ -227,8 +257,8 @@ async function main(): Promise<void> {
     for (const want of ['Homepage', 'Docs', 'API health'])
       if (!names.includes(want)) throw new Error(`monitor "${want}" is not in the service after deploy`);
 
-    step('Destroying the quickstart (cdktf destroy --auto-approve --skip-synth)');
-    await run(process.execPath, [cdktf, 'destroy', '--auto-approve', '--skip-synth', '--output', out], env, {
+    step(`Destroying the quickstart (${cli.name} destroy --auto-approve --skip-synth)`);
+    await run(process.execPath, [cdk, 'destroy', '--auto-approve', '--skip-synth', '--output', out], env, {
       hide,
       brief: true,
     });

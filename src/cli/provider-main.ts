@@ -10,7 +10,11 @@ declare const __PROVIDER_VERSION__: string | undefined;
 
 if (process.argv.includes('--version')) {
   const version = typeof __PROVIDER_VERSION__ === 'string' ? __PROVIDER_VERSION__ : 'development build';
-  process.stdout.write(`terraform-provider-uptime ${version} (plugin protocol 6.0, ${PROVIDER_ADDRESS})\n`);
+  // The Node that runs it: embedded in the single-file release executable, else the one on the machine.
+  const node = `Node ${process.version}${process.getBuiltinModule('node:sea').isSea() ? ' (embedded)' : ''}`;
+  process.stdout.write(
+    `terraform-provider-uptime ${version} (plugin protocol 6.0, ${PROVIDER_ADDRESS}; ${node})\n`,
+  );
   process.exit(0);
 }
 

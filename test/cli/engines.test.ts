@@ -1,16 +1,35 @@
-// `npm ci` on Node 20 prints no EBADENGINE warning for what users install: every runtime dependency in the lock file
-// accepts this Node (package.json pins light-my-request's cookie to 1.x: cookie 2 wants Node >= 22).
+// The runtimes the package supports (Node 22 and 24 LTS; Node 20 is end-of-life) and what `npm ci` runs: every runtime
+// dependency accepts the lowest supported Node and the running one (so `npm ci` prints no EBADENGINE warning for what
+// users install; package.json pins light-my-request's cookie to 1.x: cookie 2 wants Node >= 22), and no dependency
+// runs an install script that package.json's allowScripts has not reviewed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { REPO_ROOT } from '../helpers/build.js';
 
-test('every runtime dependency accepts the Node version the package supports', () => {
-  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { dev?: boolean; optional?: boolean; engines?: { node?: string } | string[] }>;
-  };
-  const supported = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).engines.node as string;
-  const lowest = semver.minVersion(supported)!.version;
+interface LockPackage {
+  dev?: boolean;
+  optional?: boolean;
+  hasInstallScript?: boolean;
+  engines?: { node?: string } | string[];
+}
+const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockPackage>;
+};
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  allowScripts?: Record<string, boolean>;
+};
+
+test('engines: Node 22 and 24 LTS are supported, end-of-life Node 20 is not promised', () => {
+  for (const v of ['22.11.0', '22.23.3', '24.0.0', '24.21.0'])
+    expect({ v, ok: semver.satisfies(v, pkg.engines.node) }).toEqual({ v, ok: true });
+  for (const v of ['20.20.2', '22.10.0'])
+    expect({ v, ok: semver.satisfies(v, pkg.engines.node) }).toEqual({ v, ok: false });
+});
+
+test('every runtime dependency accepts the lowest supported Node and this one', () => {
+  const lowest = semver.minVersion(pkg.engines.node)!.version;
   const refusing: string[] = [];
   for (const [path, p] of Object.entries(lock.packages)) {
     if (!path || p.dev || Array.isArray(p.engines) || !p.engines?.node) continue;
@@ -19,4 +38,15 @@ test('every runtime dependency accepts the Node version the package supports', (
         refusing.push(`${path} (node ${p.engines.node}) on ${v}`);
   }
   expect(refusing).toEqual([]);
+});
+
+test('every dependency with an install script is reviewed in allowScripts (npm ci stays quiet and offline)', () => {
+  const name = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  const unreviewed = Object.entries(lock.packages)
+    .filter(([path, p]) => path && p.hasInstallScript)
+    .map(([path]) => name(path))
+    .filter((n) => typeof pkg.allowScripts?.[n] !== 'boolean');
+  expect(unreviewed).toEqual([]);
+  // None is needed: each one only builds from source, downloads, or checks what the prebuilt packages already give.
+  expect(Object.entries(pkg.allowScripts ?? {}).filter(([, allowed]) => allowed)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // The release as a user without Node gets it: `npm run build:release` (linux_amd64 here), the zip installed into a
 // filesystem mirror by `uptimectl provider install --from`, a lock file made offline by `terraform providers lock`,
 // then terraform init/apply/plan/destroy against the local service with a PATH that holds terraform and no node.
+// The executables embed Node 24 LTS (RELEASE_NODE's default) from the npm registry, whichever Node runs the build.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -145,9 +146,10 @@ describeTf('the single-file release', () => {
       `terraform-provider-uptime_v${VERSION}`,
     );
     expect(existsSync(exe)).toBe(true);
-    expect(spawnSync(exe, ['--version'], { env, encoding: 'utf8' }).stdout).toContain(
-      `terraform-provider-uptime ${VERSION}`,
-    );
+    // It embeds Node 24 LTS from the npm registry, whatever Node built the release (never an end-of-life one).
+    const version = spawnSync(exe, ['--version'], { env, encoding: 'utf8' }).stdout;
+    expect(version).toContain(`terraform-provider-uptime ${VERSION}`);
+    expect(version).toMatch(/; Node v24\.\d+\.\d+ \(embedded\)\)\n$/);
     expect((await tf('destroy', '-auto-approve')).out).toContain('Destroy complete! Resources: 1 destroyed');
   }, 180_000);
 

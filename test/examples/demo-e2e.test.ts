@@ -1,7 +1,8 @@
 // The README's main job, `npm run demo`, end to end: it must exit 0, deploy and destroy the CDKTF quickstart
-// with the real cdktf CLI and Terraform, show the monitors as the service reports them, print no secret,
+// with the real CDK CLI (cdktf-cli where it runs, cdktn-cli on Node 24, where cdktf-cli's node-pty has no build)
+// and Terraform, show the monitors as the service reports them, print no secret,
 // leave nothing running and write nothing into the repository.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../helpers/build.js';
@@ -17,8 +18,14 @@ const snapshot = () =>
     return `${p}:${existsSync(f) ? statSync(f).mtimeMs : 'absent'}`;
   });
 
+/** cdktf-cli runs where its native terminal module loads (Node 20 and 22); Node 24 has no build of it. */
+const cdktfRuns =
+  spawnSync(process.execPath, ['-e', "require('@cdktf/node-pty-prebuilt-multiarch')"], { cwd: REPO_ROOT })
+    .status === 0;
+const CLI = cdktfRuns ? 'cdktf' : 'cdktn';
+
 describeTf('npm run demo', () => {
-  it('deploys the quickstart with cdktf, shows it, destroys it, and cleans up after itself', async () => {
+  it('deploys the quickstart with the CDK CLI, shows it, destroys it, and cleans up after itself', async () => {
     const before = snapshot();
     const tsx = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
@@ -33,9 +40,10 @@ describeTf('npm run demo', () => {
     );
     if (code !== 0) throw new Error(`demo exited ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
 
-    // cdktf deploys with the lock file made from the mirror, not with --skip-provider-lock.
-    expect(stdout).toContain('==> Deploying examples/quickstart (cdktf deploy --auto-approve)\n');
-    expect(stdout).toContain('==> Destroying the quickstart (cdktf destroy --auto-approve --skip-synth)\n');
+    // The CLI deploys with the lock file made from the mirror, not with --skip-provider-lock.
+    expect(stdout).toContain(`CDK CLI: ${CLI}-cli (`);
+    expect(stdout).toContain(`==> Deploying examples/quickstart (${CLI} deploy --auto-approve)\n`);
+    expect(stdout).toContain(`==> Destroying the quickstart (${CLI} destroy --auto-approve --skip-synth)\n`);
     // Each step, in order.
     const steps = [...stdout.matchAll(/^==> (.*)$/gm)].map((m) => m[1]!.split(' (')[0]);
     expect(steps).toEqual([
