@@ -223,7 +223,7 @@ function scaffold(version: string): [string, string][] {
             'cdktf-cli': '^0.21.0',
             tsx: '^4.20.0',
             typescript: '^5.9.0',
-            '@types/node': '^20.0.0',
+            '@types/node': '^22.0.0',
           },
         },
         null,

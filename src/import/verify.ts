@@ -1,17 +1,19 @@
 // `--verify`: proves the output plans with imports only. HCL: `terraform init` + `terraform plan` in the output
-// directory. CDKTF: `cdktf synth` (the app's own command) + `terraform init/plan` in each synthesized stack.
+// directory. CDKTF: synth as `cdktf synth` does it (cdktf.json's app command with CDKTF_OUTDIR and the context; no CDK
+// CLI needed, so it works on every Node, also where cdktf-cli's native module cannot load) + `terraform init/plan` in
+// each synthesized stack.
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-function run(cmd: string, args: string[], cwd: string): Promise<string> {
+function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       cmd,
       args,
       {
         cwd,
-        env: { ...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', TF_INPUT: '0' },
+        env: { ...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', TF_INPUT: '0', ...env },
         maxBuffer: 512 * 1024 * 1024,
       },
       (err, stdout, stderr) =>
@@ -40,6 +42,21 @@ async function planDir(dir: string): Promise<string> {
   );
 }
 
+/** The app command and context of the output's cdktf.json (what `cdktf synth` runs). */
+function readCdktfJson(dir: string): { app: string; context?: Record<string, unknown> } {
+  const file = join(dir, 'cdktf.json');
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`--verify: cannot read ${file}: ${(e as Error).message}`);
+  }
+  const app = (config as { app?: unknown } | null)?.app;
+  if (typeof app !== 'string' || !app.trim())
+    throw new Error(`--verify: ${file} has no "app" command to synthesize`);
+  return config as { app: string; context?: Record<string, unknown> };
+}
+
 export async function verify(
   out: string,
   format: 'hcl' | 'cdktf',
@@ -49,9 +66,14 @@ export async function verify(
     progress('verify: terraform init + plan');
     return planDir(out);
   }
-  progress('verify: cdktf synth');
-  await run('npx', ['--no-install', 'cdktf', 'synth'], out);
-  const stacks = join(out, 'cdktf.out', 'stacks');
+  const outdir = join(out, 'cdktf.out');
+  const config = readCdktfJson(out);
+  progress(`verify: synth (${config.app})`);
+  await run('sh', ['-c', config.app], out, {
+    CDKTF_OUTDIR: outdir,
+    CDKTF_CONTEXT_JSON: JSON.stringify(config.context ?? {}),
+  });
+  const stacks = join(outdir, 'stacks');
   const results: string[] = [];
   for (const s of readdirSync(stacks)) {
     progress(`verify: terraform init + plan in stack ${s}`);

@@ -43,7 +43,7 @@ export function importCommand(): Command {
     .option('--include-archived', 'also archived monitors (imported with archived = true)')
     .option(
       '--verify',
-      'run terraform init + plan (CDKTF: cdktf synth first) and fail unless the plan shows only imports',
+      'run terraform init + plan (CDKTF: synthesize first, as cdktf synth does) and fail unless the plan shows only imports',
     )
     .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
     .option('--token <token>', 'API token (default: UPTIME_API_TOKEN)')
