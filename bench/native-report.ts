@@ -27,7 +27,9 @@ const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 /** Parses bench.sh's printed tables (the parts this report needs; anything else is ignored). */
 export function parseAnchorOutput(text: string): AnchorRun {
   const run: AnchorRun = { n: null, loads: [], table: new Map(), startup: new Map(), rpc: new Map() };
-  const table = new RegExp(String.raw`^(\S+)\s+${NUM}\s+\S+\s+${NUM}\s+\S+\s+\S+\s+${NUM}\s+\S+\s+\S+\s+\S+$`);
+  const table = new RegExp(
+    String.raw`^(\S+)\s+${NUM}\s+\S+\s+${NUM}\s+\S+\s+\S+\s+${NUM}\s+\S+\s+\S+\s+\S+$`,
+  );
   const startup = new RegExp(String.raw`^(.+?)\s+${NUM}\s+${NUM}\s+${NUM}\s+${NUM}\s+${NUM}\s+\d+$`);
   const rpc = new RegExp(String.raw`^(.+?)\s+${NUM} µs\s+${NUM} µs\s+\d+$`);
   for (const raw of text.split('\n')) {
@@ -74,7 +76,11 @@ export function targets(run: AnchorRun): TargetLine[] {
   const goStart = run.startup.get(GO_EXE);
   const goRpc = run.rpc.get(GO_EXE);
   const lines: TargetLine[] = [
-    { what: `no-op plan, ${run.n ?? '?'} monitors`, ratio: ratio(up?.plan, go?.plan), target: big ? 1.3 : 1.5 },
+    {
+      what: `no-op plan, ${run.n ?? '?'} monitors`,
+      ratio: ratio(up?.plan, go?.plan),
+      target: big ? 1.3 : 1.5,
+    },
     {
       what: `no-op plan -refresh=false, ${run.n ?? '?'} monitors`,
       ratio: ratio(up?.planNoRefresh, go?.planNoRefresh),
@@ -87,15 +93,27 @@ export function targets(run: AnchorRun): TargetLine[] {
     ['npm launcher', NPM],
   ] as const) {
     const s = run.startup.get(key);
-    lines.push({ what: `start, ${label}: exec -> first RPC answered`, ratio: ratio(s?.schema, goStart?.schema), target: 2 });
+    lines.push({
+      what: `start, ${label}: exec -> first RPC answered`,
+      ratio: ratio(s?.schema, goStart?.schema),
+      target: 2,
+    });
   }
   for (const [label, key] of [
     ['release executable', SEA],
     ['npm launcher', NPM],
   ] as const) {
     const r = run.rpc.get(key);
-    lines.push({ what: `RPC round trip, ${label}, 1 in flight`, ratio: ratio(r?.one, goRpc?.one), target: 1.5 });
-    lines.push({ what: `RPC round trip, ${label}, 10 in flight`, ratio: ratio(r?.ten, goRpc?.ten), target: 1.5 });
+    lines.push({
+      what: `RPC round trip, ${label}, 1 in flight`,
+      ratio: ratio(r?.one, goRpc?.one),
+      target: 1.5,
+    });
+    lines.push({
+      what: `RPC round trip, ${label}, 10 in flight`,
+      ratio: ratio(r?.ten, goRpc?.ten),
+      target: 1.5,
+    });
   }
   return lines;
 }

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(n)) throw new Error(`N must be a positive integer, got ${n}`);
   const dir = anchorDir(root);
   if (!dir || !existsSync(resolve(dir, 'bench.sh'))) {
-    process.stdout.write('bench:native skipped: no go-anchor bench found (set GO_ANCHOR_DIR to its folder)\n');
+    process.stdout.write(
+      'bench:native skipped: no go-anchor bench found (set GO_ANCHOR_DIR to its folder)\n',
+    );
     return;
   }
   let out = '';

@@ -40,7 +40,9 @@ describe('bench:native report', () => {
     expect(byWhat['RPC round trip, release executable, 1 in flight']!.ratio).toBeNull();
     const text = formatTargets(run);
     expect(text).toContain('3.77, 4.23, 3.90');
-    expect(text).toMatch(/RPC round trip, release executable, 1 in flight\s+-\s+target <= 1.5x\s+not measured/);
+    expect(text).toMatch(
+      /RPC round trip, release executable, 1 in flight\s+-\s+target <= 1.5x\s+not measured/,
+    );
     expect(text).toMatch(/no-op plan, 1000 monitors\s+2.03x\s+target <= 1.3x\s+above target/);
   });
 
