@@ -43,7 +43,8 @@ import {
   type RawResult,
   type RetryOptions,
 } from './transport.js';
-import { Agent, type Dispatcher } from 'undici';
+// undici is imported on the first request: a plugin launch that never calls the API does not load it.
+import type { Agent, Dispatcher } from 'undici';
 
 export interface ClientOptions {
   /** `{base_url}` including `/v1`. Must be https unless the host is loopback. */
@@ -131,7 +132,7 @@ export class UptimeClient {
   readonly limiter: RateLimiter;
   #transport: Transport;
   /** The keep-alive agent this client made (none when a dispatcher was given). */
-  #agent: Agent | null = null;
+  #agent: Promise<Agent> | null = null;
 
   constructor(options: ClientOptions) {
     const url = checkBaseUrl(options.baseUrl);
@@ -159,7 +160,7 @@ export class UptimeClient {
         maxDelayMs: options.retry?.maxDelayMs ?? 8000,
         maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
       },
-      dispatcher: options.dispatcher ?? (this.#agent = newAgent(connectTimeoutMs)),
+      dispatcher: options.dispatcher ?? (() => (this.#agent ??= newAgent(connectTimeoutMs))),
       limiter: this.limiter,
       clock,
       random: options.random,
@@ -175,7 +176,7 @@ export class UptimeClient {
 
   /** Closes the client's own keep-alive connections (an injected dispatcher is left to its owner). */
   async close(): Promise<void> {
-    await this.#agent?.close();
+    if (this.#agent) await (await this.#agent).close();
   }
 
   // ---- account ----
@@ -387,7 +388,8 @@ export class UptimeClient {
 }
 
 /** Keep-alive agent with the connect deadline. */
-function newAgent(connectTimeoutMs: number): Agent {
+async function newAgent(connectTimeoutMs: number): Promise<Agent> {
+  const { Agent } = await import('undici');
   return new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000 });
 }
 

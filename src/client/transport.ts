@@ -35,8 +35,8 @@ export interface TransportOptions {
   readTimeoutMs: number;
   writeTimeoutMs: number;
   retry: Required<RetryOptions>;
-  /** The client's keep-alive Agent, or an injected dispatcher (MockAgent in tests). */
-  dispatcher: Dispatcher;
+  /** The client's keep-alive Agent (made on the first request), or an injected dispatcher (MockAgent in tests). */
+  dispatcher: Dispatcher | (() => Promise<Dispatcher>);
   limiter: RateLimiter;
   clock?: Clock;
   random?: () => number;
@@ -70,7 +70,7 @@ export function newIdempotencyKey(): string {
 }
 
 export class Transport {
-  private readonly dispatcher: Dispatcher;
+  private dispatcher: Dispatcher | (() => Promise<Dispatcher>);
   private readonly clock: Clock;
   private readonly random: () => number;
 
@@ -203,6 +203,7 @@ export class Transport {
   ) {
     const deadline = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    if (typeof this.dispatcher === 'function') this.dispatcher = await this.dispatcher();
     const res = await this.dispatcher.request({
       origin: url.origin,
       path: url.pathname + url.search,

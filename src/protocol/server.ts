@@ -1,19 +1,17 @@
-// The plugin process's gRPC server: tfplugin6.Provider (handlers supplied by the framework), the go-plugin
+// The plugin process's gRPC server (on grpc-h2.ts): tfplugin6.Provider (handlers supplied by the framework), the go-plugin
 // controller (Shutdown), GRPCStdio (an open, silent stream) and grpc.health.v1 ("plugin" = SERVING).
 // Listens on a unix socket; mutual TLS when a client certificate is given, plaintext otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  Server,
-  ServerCredentials,
-  status,
-  type sendUnaryData,
-  type ServerUnaryCall,
-  type ServerWritableStream,
-  type UntypedServiceImplementation,
-} from '@grpc/grpc-js';
-import { loadServices } from './proto/load.js';
+  createGrpcServer,
+  GrpcError,
+  GrpcStatus,
+  type GrpcMethod,
+  type ServerStreamCall,
+} from './grpc-h2.js';
+import { loadServices, type ServiceDefinition } from './proto/load.js';
 import { diagnosticFromError, diagnosticToWire } from './diagnostics.js';
 import type { Logger } from './logging.js';
 
@@ -87,43 +85,40 @@ const MAX_MESSAGE = 256 * 1024 * 1024;
 function serveStream(
   rpc: string,
   fn: StreamHandler,
-  call: ServerWritableStream<any, any>,
+  request: unknown,
+  call: ServerStreamCall,
   log: Logger,
 ): void {
-  const cancelled = new AbortController();
-  call.on('cancelled', () => cancelled.abort(new Error(`${rpc} cancelled by the client`)));
+  const cancelled = call.cancelled;
   const sink: EventSink = {
-    signal: cancelled.signal,
+    signal: cancelled,
     write: (event) =>
       new Promise<void>((resolve) => {
-        if (cancelled.signal.aborted) return resolve();
+        if (cancelled.aborted) return resolve();
         if (call.write(event)) return resolve();
         // Wait for the client to read, or stop waiting when it cancels (no 'drain' comes then).
         const done = () => {
-          call.off('drain', done);
-          cancelled.signal.removeEventListener('abort', done);
+          cancelled.removeEventListener('abort', done);
           resolve();
         };
-        call.once('drain', done);
-        cancelled.signal.addEventListener('abort', done, { once: true });
+        call.onDrain(done);
+        cancelled.addEventListener('abort', done, { once: true });
       }),
   };
   log.trace('Received request', { tf_rpc: rpc });
-  fn(call.request, sink).then(
+  fn(request, sink).then(
     () => {
       log.trace('Served request', { tf_rpc: rpc });
-      if (!cancelled.signal.aborted) call.end();
+      if (!cancelled.aborted) call.end();
     },
     (err: unknown) => {
-      if (err instanceof UnimplementedError) {
-        call.emit('error', { code: status.UNIMPLEMENTED, details: err.message });
-        return;
-      }
+      if (err instanceof UnimplementedError)
+        return call.fail(new GrpcError(GrpcStatus.UNIMPLEMENTED, err.message));
       log.error('Unhandled error in RPC', {
         tf_rpc: rpc,
         error: err instanceof Error ? err.message : String(err),
       });
-      if (cancelled.signal.aborted) return;
+      if (cancelled.aborted) return;
       call.write({ diagnostic: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] });
       call.end();
     },
@@ -132,108 +127,92 @@ function serveStream(
 
 export async function startPluginServer(opts: PluginServerOptions): Promise<RunningServer> {
   const services = loadServices();
-  const server = new Server({
-    'grpc.max_receive_message_length': MAX_MESSAGE,
-    'grpc.max_send_message_length': MAX_MESSAGE,
-    // Channelz keeps per-call bookkeeping nobody reads here; off saves a few percent of a 1,000-resource plan.
-    'grpc.enable_channelz': 0,
-  });
   const log = opts.logger;
+  const methods = new Map<string, GrpcMethod>();
+  const unary = (def: ServiceDefinition, name: string, handle: (req: any) => Promise<object>) => {
+    const m = def[name]!;
+    methods.set(m.path, { kind: 'unary', decode: m.requestDeserialize, encode: m.responseSerialize, handle });
+  };
+  const stream = (
+    def: ServiceDefinition,
+    name: string,
+    handle: (req: any, call: ServerStreamCall) => void,
+  ) => {
+    const m = def[name]!;
+    methods.set(m.path, {
+      kind: 'stream',
+      decode: m.requestDeserialize,
+      encode: m.responseSerialize,
+      handle,
+    });
+  };
 
-  const provider: UntypedServiceImplementation = {};
   for (const rpc of PROVIDER_RPCS) {
     const fn = opts.handlers[rpc];
-    if (!fn) continue; // grpc-js answers UNIMPLEMENTED
-    provider[rpc] = (call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
+    if (!fn) continue; // answered UNIMPLEMENTED, like any unknown method
+    unary(services.provider, rpc, async (req) => {
       const started = Date.now();
       log.trace('Received request', { tf_rpc: rpc });
-      fn(call.request).then(
-        (res) => {
-          log.trace('Served request', { tf_rpc: rpc, tf_req_duration_ms: Date.now() - started });
-          cb(null, res);
-        },
-        (err: unknown) => {
-          if (err instanceof UnimplementedError)
-            return cb({ code: status.UNIMPLEMENTED, details: err.message });
-          log.error('Unhandled error in RPC', {
-            tf_rpc: rpc,
-            error: err instanceof Error ? err.message : String(err),
-          });
-          // Terraform never reads gRPC error details: answer with an error diagnostic instead.
-          cb(null, { diagnostics: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] });
-        },
-      );
-    };
+      try {
+        const res = await fn(req);
+        log.trace('Served request', { tf_rpc: rpc, tf_req_duration_ms: Date.now() - started });
+        return res;
+      } catch (err) {
+        if (err instanceof UnimplementedError) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, err.message);
+        log.error('Unhandled error in RPC', {
+          tf_rpc: rpc,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        // Terraform never reads gRPC error details: answer with an error diagnostic instead.
+        return { diagnostics: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] };
+      }
+    });
   }
   for (const rpc of PROVIDER_STREAM_RPCS) {
     const fn = opts.handlers[rpc];
-    if (fn) provider[rpc] = (call: ServerWritableStream<any, any>) => serveStream(rpc, fn, call, log);
+    if (fn) stream(services.provider, rpc, (req, call) => serveStream(rpc, fn, req, call, log));
   }
-  server.addService(services.provider, provider);
 
-  const stdioStreams = new Set<ServerWritableStream<any, any>>();
-  server.addService(services.stdio, {
-    StreamStdio: (call: ServerWritableStream<any, any>) => {
-      stdioStreams.add(call);
-      call.on('cancelled', () => stdioStreams.delete(call));
-    },
+  const stdioStreams = new Set<ServerStreamCall>();
+  stream(services.stdio, 'StreamStdio', (_req, call) => {
+    stdioStreams.add(call);
+    call.cancelled.addEventListener('abort', () => stdioStreams.delete(call));
   });
-  server.addService(services.health, {
-    Check: (call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
-      const svc = call.request.service as string;
-      if (svc === '' || svc === 'plugin') cb(null, { status: 'SERVING' });
-      else cb({ code: status.NOT_FOUND, details: `unknown service ${svc}` });
-    },
+  unary(services.health, 'Check', async (req: { service: string }) => {
+    if (req.service === '' || req.service === 'plugin') return { status: 'SERVING' };
+    throw new GrpcError(GrpcStatus.NOT_FOUND, `unknown service ${req.service}`);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'tfp-'));
   const address = join(dir, 'plugin.sock');
   let closed = false;
+  const server = createGrpcServer({
+    methods,
+    maxMessageBytes: MAX_MESSAGE,
+    ...(opts.clientCertPem && opts.serverCert
+      ? { tls: { key: opts.serverCert.keyPem, cert: opts.serverCert.certPem, ca: opts.clientCertPem } }
+      : {}),
+  });
   const close = () => {
     if (closed) return;
     closed = true;
     for (const s of stdioStreams) s.end();
-    server.forceShutdown();
+    server.forceClose();
     rmSync(dir, { recursive: true, force: true });
   };
-  /** Lets answers in flight (the Shutdown reply itself) reach the client, then closes; forced after 500 ms. */
-  const drainAndClose = (done: () => void) => {
-    for (const s of stdioStreams) s.end();
-    const force = setTimeout(() => {
-      close();
-      done();
-    }, 500);
-    server.tryShutdown(() => {
-      clearTimeout(force);
-      close();
-      done();
+  unary(services.controller, 'Shutdown', async () => {
+    log.debug('Shutdown requested');
+    // Lets answers in flight (this one included) reach the client, then closes; forced after 500 ms.
+    setImmediate(() => {
+      for (const s of stdioStreams) s.end();
+      server.shutdown(500, () => {
+        close();
+        opts.onShutdown();
+      });
     });
-  };
-
-  server.addService(services.controller, {
-    Shutdown: (_call: ServerUnaryCall<any, any>, cb: sendUnaryData<any>) => {
-      log.debug('Shutdown requested');
-      cb(null, {});
-      setImmediate(() => drainAndClose(opts.onShutdown));
-    },
+    return {};
   });
 
-  const creds =
-    opts.clientCertPem && opts.serverCert
-      ? ServerCredentials.createSsl(
-          Buffer.from(opts.clientCertPem),
-          [
-            {
-              cert_chain: Buffer.from(opts.serverCert.certPem),
-              private_key: Buffer.from(opts.serverCert.keyPem),
-            },
-          ],
-          true,
-        )
-      : ServerCredentials.createInsecure();
-
-  await new Promise<void>((resolve, reject) =>
-    server.bindAsync(`unix:${address}`, creds, (err) => (err ? reject(err) : resolve())),
-  );
+  await server.listen(address);
   return { network: 'unix', address, close };
 }

@@ -13,5 +13,6 @@ export function decodeDV(c: { type: CtyType }, dv: DV): CtyValue {
 }
 
 export function encodeDV(c: { type: CtyType }, v: CtyValue): { msgpack: Buffer } {
-  return { msgpack: Buffer.from(encodeMsgpack(c.type, v)) };
+  const bytes = encodeMsgpack(c.type, v); // a fresh array: wrap it, no copy
+  return { msgpack: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }

@@ -1,8 +1,7 @@
-// Turns the embedded proto text into grpc-js service definitions (no file system access, bundle-friendly).
+// Turns the embedded proto text into gRPC service definitions (no file system access, bundle-friendly).
 // The definitions are built straight from protobufjs types, with the (de)serializers @grpc/proto-loader would
 // make (`encode(fromObject(v))`, `toObject(decode(b), options)`), but without the reflection descriptors it also
 // encodes for every message: those cost ~35 ms at each of Terraform's 3–4 provider launches and nothing reads them.
-import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { GO_PLUGIN_PROTO, HEALTH_PROTO } from './definitions.js';
 import { TFPLUGIN6_PROTO } from './tfplugin6.js';
@@ -16,6 +15,19 @@ export const CONVERSION_OPTIONS: protobuf.IConversionOptions = {
   oneofs: true,
 };
 
+/** One method with its (de)serializers; the shape grpc-js clients also accept (the tests' driver uses one). */
+export interface MethodDefinition {
+  path: string;
+  requestStream: boolean;
+  responseStream: boolean;
+  requestSerialize: (v: object) => Buffer;
+  requestDeserialize: (b: Buffer) => any;
+  responseSerialize: (v: object) => Buffer;
+  responseDeserialize: (b: Buffer) => any;
+  originalName: string;
+}
+export type ServiceDefinition = Record<string, MethodDefinition>;
+
 export interface Services {
   provider: ServiceDefinition;
   controller: ServiceDefinition;
@@ -25,7 +37,7 @@ export interface Services {
 
 function serviceDefinition(root: protobuf.Root, fullName: string): ServiceDefinition {
   const service = root.lookupService(fullName);
-  const definition: Record<string, MethodDefinition<object, object>> = {};
+  const definition: ServiceDefinition = {};
   for (const method of service.methodsArray) {
     method.resolve();
     const req = method.resolvedRequestType!;
