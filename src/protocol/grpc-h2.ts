@@ -102,9 +102,11 @@ function serveStream(opts: GrpcServerOptions, stream: ServerHttp2Stream, headers
   let finished = false;
   let trailer: Record<string, string> = trailers(GrpcStatus.OK);
   const cancelled = new AbortController();
-  stream.once('close', () => {
+  const onCancel = () => {
     if (!finished) cancelled.abort(new Error('call cancelled by the client'));
-  });
+  };
+  stream.once('aborted', onCancel);
+  stream.once('close', onCancel);
   const sendHeaders = () => {
     if (headersSent) return;
     headersSent = true;

@@ -95,7 +95,9 @@ function serveStream(
     write: (event) =>
       new Promise<void>((resolve) => {
         if (cancelled.aborted) return resolve();
-        if (call.write(event)) return resolve();
+        // Resolved on the next turn of the event loop, so a cancellation (RST_STREAM) that arrived meanwhile is seen
+        // before the handler asks the API for another page (http2 buffers many events without backpressure).
+        if (call.write(event)) return void setImmediate(resolve);
         // Wait for the client to read, or stop waiting when it cancels (no 'drain' comes then).
         const done = () => {
           cancelled.removeEventListener('abort', done);
