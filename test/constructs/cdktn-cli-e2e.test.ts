@@ -3,7 +3,7 @@
 // terraform-provider-uptime/cdktn from the packed tarball with no cdktf installed, run `cdktn synth`, `cdktn deploy`
 // and `cdktn destroy` against the local service with real Terraform and the provider from a filesystem mirror,
 // offline. Needs a Node cdktn-cli supports (its engines field: Node >= 22.19); on older Node it is skipped.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
 import { createService, type RunningService } from '../../src/service/index.js';
-import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
+import { buildProvider, packedPackage, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi } from '../provider/helpers.js';
 
@@ -62,7 +62,7 @@ app.synth();
 `;
 
 let work: string;
-let installed: string;
+let packageDir: string;
 let svc: RunningService;
 let api: ServiceApi;
 let ws: TerraformWorkspace;
@@ -70,16 +70,7 @@ let ws: TerraformWorkspace;
 beforeAll(async () => {
   if (!cliRuns) return;
   work = mkdtempSync(join(tmpdir(), 'cdktn-cli-'));
-  const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop()!;
-  installed = join(work, 'installed');
-  mkdirSync(installed);
-  execFileSync('tar', ['-xzf', join(work, tgz), '-C', installed]);
+  packageDir = packedPackage(work);
   svc = await createService({ port: 0, logErrors: false });
   api = new ServiceApi(svc, svc.tokens.full!);
   ws = TerraformWorkspace.create({
@@ -105,7 +96,7 @@ function project(name: string, files: Record<string, string>): string {
   for (const dep of readdirSync(join(REPO_ROOT, 'node_modules')))
     if (!['.bin', 'terraform-provider-uptime', 'cdktf', 'cdktf-cli'].includes(dep))
       symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(dir, 'node_modules', dep));
-  cpSync(join(installed, 'package'), join(dir, 'node_modules', 'terraform-provider-uptime'), {
+  cpSync(packageDir, join(dir, 'node_modules', 'terraform-provider-uptime'), {
     recursive: true,
   });
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dir, f), text);

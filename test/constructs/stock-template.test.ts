@@ -15,13 +15,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../helpers/build.js';
+import { packedPackage, REPO_ROOT } from '../helpers/build.js';
 
 const TEMPLATE = join(REPO_ROOT, 'node_modules', 'cdktf-cli', 'bundle', 'templates', 'typescript');
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 let work: string;
-let installed: string;
+let packageDir: string;
 
 const MAIN = (importLine: string) => `${importLine}
 import { Construct } from 'constructs';
@@ -43,16 +43,7 @@ app.synth();
 /** The packed tarball, unpacked as npm installs it, beside this checkout's dependencies. */
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'stock-template-'));
-  const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop()!;
-  installed = join(work, 'installed');
-  mkdirSync(installed);
-  execFileSync('tar', ['-xzf', join(work, tgz), '-C', installed]);
+  packageDir = packedPackage(work);
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -62,7 +53,7 @@ function project(name: string, files: Record<string, string>, without: string[] 
   for (const dep of readdirSync(join(REPO_ROOT, 'node_modules')))
     if (dep !== '.bin' && dep !== 'terraform-provider-uptime' && !without.includes(dep))
       symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(dir, 'node_modules', dep));
-  cpSync(join(installed, 'package'), join(dir, 'node_modules', 'terraform-provider-uptime'), {
+  cpSync(packageDir, join(dir, 'node_modules', 'terraform-provider-uptime'), {
     recursive: true,
   });
   for (const [f, text] of Object.entries(files)) writeFileSync(join(dir, f), text);

@@ -1,9 +1,10 @@
 // Builds a provider entry with scripts/build-provider.mjs (the same bundle + code-cache launcher that
 // `npm run build:provider` makes) into a temp directory, once per entry and test process. Returns the launcher.
-import { mkdtempSync } from 'node:fs';
+// Also packs this checkout as npm publishes it (packedPackage).
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const REAL_PROVIDER_ENTRY = join(REPO_ROOT, 'src/cli/provider-main.ts');
@@ -23,4 +24,19 @@ export function buildProvider(entry: string): Promise<string> {
     built.set(entry, p);
   }
   return p;
+}
+
+/** `npm pack` of this checkout unpacked into `dir` as npm installs it; returns the package folder. */
+export function packedPackage(dir: string): string {
+  const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
+  const installed = join(dir, 'installed');
+  mkdirSync(installed);
+  execFileSync('tar', ['-xzf', join(dir, tgz), '-C', installed]);
+  return join(installed, 'package');
 }
