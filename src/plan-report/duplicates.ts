@@ -2,6 +2,7 @@
 // account — the create would fail at apply with 409 `duplicate_monitor` — or another create of the same plan.
 // One listing of the account's monitors (100 per request), read only when the plan creates a monitor and never more
 // than `maxRequests` pages; the report says how many requests it took.
+import { duplicateKey } from '../api/duplicate.js';
 import type { Monitor } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
 import { isReplace, MONITOR, type StackReport } from './changes.js';
@@ -36,16 +37,8 @@ export interface DuplicateCheck {
   complete: boolean;
 }
 
-/** The URL as the service compares it (WHATWG serialization: case of scheme and host, default port); else as is. */
-function normalize(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-const keyOf = (url: string, method: string) => `${method.toUpperCase()} ${normalize(url)}`;
+/** The service's duplicate key (src/api), the method upper-cased as the API writes it. */
+const keyOf = (url: string, method: string) => duplicateKey(url, method.toUpperCase());
 
 export async function checkDuplicates(
   client: UptimeClient,

@@ -1,5 +1,6 @@
 // The tenant's non-archived monitors by normalized URL and request method, and their count: the duplicate and
 // plan-capacity checks of create, update and reactivate look them up instead of scanning the tenant's monitors.
+import { duplicateKey as keyOf } from '../api/duplicate.js';
 
 /** What the index reads of a monitor record. */
 export interface LiveMonitor {
@@ -10,17 +11,6 @@ export interface LiveMonitor {
   archived: boolean;
   createdAt: string;
 }
-
-/** The URL as the WHATWG parser serializes it (case of scheme and host, default port, path); else as given. */
-export function normalizeUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-const keyOf = (url: string, method: string): string => `${method} ${normalizeUrl(url)}`;
 
 export class LiveMonitors<M extends LiveMonitor> {
   /** tenant → key → monitors (normally one: creates and updates refuse a second). */
