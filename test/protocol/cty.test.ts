@@ -189,3 +189,68 @@ describe('JSON codec (raw state)', () => {
     expect(() => encodeJSON(t, { id: unknown, n: null, tags: null, l: null })).toThrow(/unknown/);
   });
 });
+
+describe('cty codec errors and edge cases', () => {
+  const t = ctyObject({
+    outer: ctyObject({ list: ctyList(ctyObject({ n: ctyNumber })) }),
+    tags: ctyMap(ctyString),
+  });
+
+  it('names the full path of a bad value, in every codec', () => {
+    const bad = { outer: { list: [{ n: 1 }, { n: 'x' }] }, tags: null } as never;
+    expect(() => encodeMsgpack(t, bad)).toThrow('outer.list[1].n: expected number, got string');
+    expect(() => decodeJSON(t, '{"outer":{"list":[{"n":1},{"n":true}]},"tags":{"a":"b"}}')).toThrow(
+      'outer.list[1].n: number required',
+    );
+    expect(() => encodeJSON(t, { outer: null, tags: { k: unknown } } as never)).toThrow(
+      'tags.k: unknown values cannot be encoded as JSON',
+    );
+    const wire = encodeMsgpack(t, { outer: null, tags: { k: 'v' } });
+    // the map value "v" (fixstr a1 76) replaced by true (c3) on the wire
+    expect(() => decodeMsgpack(t, Buffer.from(hex(wire).replace(/a176$/, 'c3'), 'hex'))).toThrow(
+      'tags.k: string required, got boolean',
+    );
+  });
+
+  it('decodes objects with their attributes in declaration order, however the input orders them', () => {
+    const o = ctyObject({ zeta: ctyString, alpha: ctyString });
+    expect(Object.keys(decodeJSON(o, '{"alpha":"a","zeta":"z"}') as object)).toEqual(['zeta', 'alpha']);
+    expect(Object.keys(roundTrip(o, { alpha: 'a', zeta: 'z' }) as object)).toEqual(['zeta', 'alpha']);
+    expect(hex(encodeMsgpack(o, { zeta: 'z', alpha: 'a' }))).toBe(
+      hex(encodeMsgpack(o, { alpha: 'a', zeta: 'z' })),
+    );
+  });
+
+  it('parses JSON strings with escapes and refuses raw control characters and broken input', () => {
+    const s = ctyObject({ s: ctyString });
+    expect(decodeJSON(s, '{"s":"a\\"b\\\\c\\u00e9\\n"}')).toEqual({ s: 'a"b\\cé\n' });
+    expect(decodeJSON(s, ' { "s" : "plain" } ')).toEqual({ s: 'plain' });
+    expect(() => decodeJSON(s, '{"s":"a\u0001b"}')).toThrow(/invalid JSON/);
+    expect(() => decodeJSON(s, '{"s":"open')).toThrow(/invalid JSON/);
+    expect(() => decodeJSON(s, '{"s":"x",}')).toThrow(/invalid JSON/);
+    expect(() => decodeJSON(s, '{"s":tru}')).toThrow(/invalid JSON/);
+    expect(() => decodeJSON(s, '{"s":"x"} x')).toThrow(/invalid JSON/);
+  });
+
+  it('treats a "__proto__" key as data (an unsupported attribute), never as the prototype', () => {
+    const s = ctyObject({ s: ctyString });
+    expect(() => decodeJSON(s, '{"s":"x","__proto__":{"polluted":1}}')).toThrow(
+      /unsupported attribute "__proto__"/,
+    );
+    const m = decodeJSON(ctyMap(ctyString), '{"__proto__":"v"}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(m)).toBe(Object.prototype);
+    expect(Object.keys(m)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('keeps integers exact on the fast path and beyond it', () => {
+    expect(parseNumber('0')).toBe(0);
+    expect(Object.is(parseNumber('-0'), 0)).toBe(true);
+    expect(parseNumber('999999999999999')).toBe(999999999999999);
+    expect(parseNumber('9007199254740993')).toBe(9007199254740993n);
+    expect(parseNumber('-12')).toBe(-12);
+    expect(parseNumber(' 12 ')).toBe(12);
+    expect(() => parseNumber('012')).not.toThrow(); // decimal text with a leading zero, as cty accepts
+    expect(decodeJSON(ctyNumber, '12345678901234567890')).toBe(12345678901234567890n);
+  });
+});

@@ -14,13 +14,61 @@ import {
 } from './values.js';
 
 export class CtyCodecError extends Error {
-  constructor(
-    message: string,
-    readonly path: (string | number)[] = [],
-  ) {
+  /** The message without the path. */
+  readonly reason: string;
+  readonly path: (string | number)[];
+  constructor(message: string, path: (string | number)[] = []) {
     super(path.length ? `${formatPath(path)}: ${message}` : message);
+    this.reason = message;
+    this.path = [...path];
+  }
+
+  /** The same error one level further out (`seg` is the attribute, key or index that held the bad value). */
+  within(seg: string | number): this {
+    this.path.unshift(seg);
+    this.message = `${formatPath(this.path)}: ${this.reason}`;
+    return this;
   }
 }
+
+/** Rethrows `err` with `seg` prepended to its path (paths are built only when something fails). */
+export function rethrowWithin(err: unknown, seg: string | number): never {
+  throw err instanceof CtyCodecError ? err.within(seg) : err;
+}
+
+/** An object type's attribute names, sorted as cty sorts them; computed once per type. */
+const sortedKeysCache = new WeakMap<Record<string, CtyType>, string[]>();
+export function sortedAttributeNames(attributes: Record<string, CtyType>): string[] {
+  let keys = sortedKeysCache.get(attributes);
+  if (!keys) {
+    keys = Object.keys(attributes).sort();
+    sortedKeysCache.set(attributes, keys);
+  }
+  return keys;
+}
+
+/** An object type's attribute names in declaration order (the order decoded objects get); computed once per type. */
+const namesCache = new WeakMap<Record<string, CtyType>, string[]>();
+export function attributeNames(attributes: Record<string, CtyType>): string[] {
+  let keys = namesCache.get(attributes);
+  if (!keys) {
+    keys = Object.keys(attributes);
+    namesCache.set(attributes, keys);
+  }
+  return keys;
+}
+
+/** out[k] = v, where a key "__proto__" is an own property like any other (never the prototype setter). */
+export function setKey(out: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__')
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
+/** Unicode NFC, as cty normalizes every string; ASCII (nearly every string) is already NFC. */
+export const nfc = (s: string): string => (ASCII.test(s) ? s : s.normalize('NFC'));
 
 export function formatPath(path: (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
@@ -37,67 +85,75 @@ const decoder = new Decoder({ useBigInt64: true });
 
 /** Encodes a value of type `t` to msgpack bytes. */
 export function encodeMsgpack(t: CtyType, v: CtyValue): Uint8Array {
-  return encoder.encode(toWire(t, v, []));
+  return encoder.encode(toWire(t, v));
 }
 
 /** Decodes msgpack bytes as a value of type `t`. Empty input means null (Terraform's rule). */
 export function decodeMsgpack(t: CtyType, bytes: Uint8Array | undefined | null): CtyValue {
   if (!bytes || bytes.length === 0) return null;
   const raw = decoder.decode(bytes);
-  return fromWire(t, raw, []);
+  return fromWire(t, raw);
 }
 
-function toWire(t: CtyType, v: CtyValue, path: (string | number)[]): unknown {
+function toWire(t: CtyType, v: CtyValue): unknown {
   if (v === null || v === undefined) return null;
   if (v === unknown) return UNKNOWN_EXT;
   switch (t.kind) {
     case 'string':
-      if (typeof v !== 'string') throw new CtyCodecError(`expected string, got ${describe(v)}`, path);
-      return v.normalize('NFC');
+      if (typeof v !== 'string') throw new CtyCodecError(`expected string, got ${describe(v)}`);
+      return nfc(v);
     case 'bool':
-      if (typeof v !== 'boolean') throw new CtyCodecError(`expected bool, got ${describe(v)}`, path);
+      if (typeof v !== 'boolean') throw new CtyCodecError(`expected bool, got ${describe(v)}`);
       return v;
     case 'number':
-      if (!isNumberValue(v)) throw new CtyCodecError(`expected number, got ${describe(v)}`, path);
-      return numberToWire(v, path);
+      if (!isNumberValue(v)) throw new CtyCodecError(`expected number, got ${describe(v)}`);
+      return numberToWire(v);
     case 'list':
     case 'set':
-      if (!Array.isArray(v)) throw new CtyCodecError(`expected ${t.kind}, got ${describe(v)}`, path);
-      return v.map((e, i) => toWire(t.element, e, [...path, i]));
+      if (!Array.isArray(v)) throw new CtyCodecError(`expected ${t.kind}, got ${describe(v)}`);
+      return v.map((e, i) => elementToWire(t.element, e, i));
     case 'tuple':
       if (!Array.isArray(v) || v.length !== t.elements.length)
-        throw new CtyCodecError(`expected tuple of ${t.elements.length}, got ${describe(v)}`, path);
-      return v.map((e, i) => toWire(t.elements[i]!, e, [...path, i]));
+        throw new CtyCodecError(`expected tuple of ${t.elements.length}, got ${describe(v)}`);
+      return v.map((e, i) => elementToWire(t.elements[i]!, e, i));
     case 'map': {
-      if (!isPlainObject(v)) throw new CtyCodecError(`expected map, got ${describe(v)}`, path);
+      if (!isPlainObject(v)) throw new CtyCodecError(`expected map, got ${describe(v)}`);
       const m = v as Record<string, CtyValue>;
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(m).sort()) out[k] = toWire(t.element, m[k]!, [...path, k]);
+      for (const k of Object.keys(m).sort()) setKey(out, k, elementToWire(t.element, m[k]!, k));
       return out;
     }
     case 'object': {
-      if (!isPlainObject(v)) throw new CtyCodecError(`expected object, got ${describe(v)}`, path);
+      if (!isPlainObject(v)) throw new CtyCodecError(`expected object, got ${describe(v)}`);
       const o = v as Record<string, CtyValue | undefined>;
-      for (const k of Object.keys(o))
-        if (!(k in t.attributes)) throw new CtyCodecError(`unsupported attribute "${k}"`, path);
+      const attrs = t.attributes;
+      for (const k in o)
+        if (!Object.hasOwn(attrs, k)) throw new CtyCodecError(`unsupported attribute "${k}"`);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(t.attributes).sort())
-        out[k] = toWire(t.attributes[k]!, o[k] ?? null, [...path, k]);
+      for (const k of sortedAttributeNames(attrs)) out[k] = elementToWire(attrs[k]!, o[k] ?? null, k);
       return out;
     }
     case 'dynamic': {
       const d = v as DynamicVal;
       if (!d || typeof d !== 'object' || !('type' in d))
-        throw new CtyCodecError(`expected a dynamic value {type, value}`, path);
+        throw new CtyCodecError(`expected a dynamic value {type, value}`);
       if (d.value === unknown) return UNKNOWN_EXT;
-      return [Buffer.from(JSON.stringify(typeToJSON(d.type))), toWire(d.type, d.value, path)];
+      return [Buffer.from(JSON.stringify(typeToJSON(d.type))), toWire(d.type, d.value)];
     }
   }
 }
 
-function numberToWire(n: number | bigint | Decimal, path: (string | number)[]): unknown {
+function elementToWire(t: CtyType, v: CtyValue, seg: string | number): unknown {
+  try {
+    return toWire(t, v);
+  } catch (err) {
+    return rethrowWithin(err, seg);
+  }
+}
+
+function numberToWire(n: number | bigint | Decimal): unknown {
   if (typeof n === 'number') {
-    if (Number.isNaN(n)) throw new CtyCodecError('NaN is not a valid number', path);
+    if (Number.isNaN(n)) throw new CtyCodecError('NaN is not a valid number');
     if (Number.isInteger(n) && !Number.isSafeInteger(n)) return BigInt(n); // exact integer in float64
     return n; // safe integer -> msgpack int, otherwise float64 (or ±Inf)
   }
@@ -111,16 +167,16 @@ function numberToWire(n: number | bigint | Decimal, path: (string | number)[]): 
   return numberToString(n);
 }
 
-function fromWire(t: CtyType, raw: unknown, path: (string | number)[]): CtyValue {
+function fromWire(t: CtyType, raw: unknown): CtyValue {
   if (raw === null || raw === undefined) return null;
   if (raw instanceof ExtData) return unknown; // type 0, 12 (refined) or any other: unknown
   switch (t.kind) {
     case 'string':
-      if (typeof raw === 'string') return raw.normalize('NFC');
-      if (raw instanceof Uint8Array) return Buffer.from(raw).toString('utf8').normalize('NFC');
-      throw new CtyCodecError(`string required, got ${describe(raw)}`, path);
+      if (typeof raw === 'string') return nfc(raw);
+      if (raw instanceof Uint8Array) return nfc(Buffer.from(raw).toString('utf8'));
+      throw new CtyCodecError(`string required, got ${describe(raw)}`);
     case 'bool':
-      if (typeof raw !== 'boolean') throw new CtyCodecError(`bool required, got ${describe(raw)}`, path);
+      if (typeof raw !== 'boolean') throw new CtyCodecError(`bool required, got ${describe(raw)}`);
       return raw;
     case 'number':
       if (typeof raw === 'number') return raw;
@@ -129,46 +185,54 @@ function fromWire(t: CtyType, raw: unknown, path: (string | number)[]): CtyValue
         try {
           return parseNumber(raw);
         } catch (e) {
-          throw new CtyCodecError((e as Error).message, path);
+          throw new CtyCodecError((e as Error).message);
         }
       }
-      throw new CtyCodecError(`number required, got ${describe(raw)}`, path);
+      throw new CtyCodecError(`number required, got ${describe(raw)}`);
     case 'list':
     case 'set':
-      if (!Array.isArray(raw)) throw new CtyCodecError(`${t.kind} required, got ${describe(raw)}`, path);
-      return raw.map((e, i) => fromWire(t.element, e, [...path, i]));
+      if (!Array.isArray(raw)) throw new CtyCodecError(`${t.kind} required, got ${describe(raw)}`);
+      return raw.map((e, i) => elementFromWire(t.element, e, i));
     case 'tuple':
       if (!Array.isArray(raw) || raw.length !== t.elements.length)
-        throw new CtyCodecError(`tuple of ${t.elements.length} required`, path);
-      return raw.map((e, i) => fromWire(t.elements[i]!, e, [...path, i]));
+        throw new CtyCodecError(`tuple of ${t.elements.length} required`);
+      return raw.map((e, i) => elementFromWire(t.elements[i]!, e, i));
     case 'map': {
-      if (!isPlainObject(raw)) throw new CtyCodecError(`map required, got ${describe(raw)}`, path);
+      if (!isPlainObject(raw)) throw new CtyCodecError(`map required, got ${describe(raw)}`);
       const out: Record<string, CtyValue> = {};
-      for (const [k, e] of Object.entries(raw)) out[k] = fromWire(t.element, e, [...path, k]);
+      for (const k in raw) setKey(out, k, elementFromWire(t.element, raw[k], k));
       return out;
     }
     case 'object': {
-      if (!isPlainObject(raw)) throw new CtyCodecError(`object required, got ${describe(raw)}`, path);
-      const want = Object.keys(t.attributes);
-      const got = Object.keys(raw);
-      for (const k of got)
-        if (!(k in t.attributes)) throw new CtyCodecError(`unsupported attribute "${k}"`, path);
-      if (got.length !== want.length)
-        throw new CtyCodecError(
-          `an object with ${want.length} attributes is required (${got.length} given)`,
-          path,
-        );
+      if (!isPlainObject(raw)) throw new CtyCodecError(`object required, got ${describe(raw)}`);
+      const attrs = t.attributes;
+      const want = attributeNames(attrs);
+      let got = 0;
+      for (const k in raw) {
+        if (!Object.hasOwn(attrs, k)) throw new CtyCodecError(`unsupported attribute "${k}"`);
+        got++;
+      }
+      if (got !== want.length)
+        throw new CtyCodecError(`an object with ${want.length} attributes is required (${got} given)`);
       const out: Record<string, CtyValue> = {};
-      for (const k of want) out[k] = fromWire(t.attributes[k]!, raw[k], [...path, k]);
+      for (const k of want) out[k] = elementFromWire(attrs[k]!, raw[k], k);
       return out;
     }
     case 'dynamic': {
       if (!Array.isArray(raw) || raw.length !== 2)
-        throw new CtyCodecError('dynamic value must be a [type, value] pair', path);
+        throw new CtyCodecError('dynamic value must be a [type, value] pair');
       const typeBytes = raw[0] instanceof Uint8Array ? Buffer.from(raw[0]).toString('utf8') : String(raw[0]);
       const dt = typeFromJSON(JSON.parse(typeBytes));
-      return { type: dt, value: fromWire(dt, raw[1], path) };
+      return { type: dt, value: fromWire(dt, raw[1]) };
     }
+  }
+}
+
+function elementFromWire(t: CtyType, raw: unknown, seg: string | number): CtyValue {
+  try {
+    return fromWire(t, raw);
+  } catch (err) {
+    return rethrowWithin(err, seg);
   }
 }
 

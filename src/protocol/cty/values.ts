@@ -70,7 +70,10 @@ function normaliseDecimal(s: string): string {
  * Parses decimal text (as cty sends when a number is neither an int64 nor an exact float64) without loss:
  * a number when float64 holds it exactly, a bigint for other integers, else a Decimal.
  */
+const SAFE_INTEGER_TEXT = /^-?(?:0|[1-9]\d{0,14})$/; // at most 15 digits: always a safe integer
+
 export function parseNumber(text: string): CtyNumber {
+  if (SAFE_INTEGER_TEXT.test(text)) return Number(text) || 0; // the common case; -0 is 0 as below
   const t = text.trim();
   if (/^[+-]?inf(inity)?$/i.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(t))
