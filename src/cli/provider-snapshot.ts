@@ -7,8 +7,10 @@
 import { startupSnapshot } from 'node:v8';
 import { createProviderHandlers } from '../protocol/framework/server.js';
 import { Logger, type LogLevel } from '../protocol/logging.js';
-import { loadServices } from '../protocol/proto/load.js';
+import { formatHandshake } from '../protocol/handshake.js';
+import { loadServices, type ServiceDefinition } from '../protocol/proto/load.js';
 import type { ProviderRuntime } from '../protocol/serve.js';
+import { generateServerCertificate, rawBase64 } from '../protocol/tls.js';
 import { uptimeProvider } from '../provider/index.js';
 import { runProvider } from './provider-run.js';
 
@@ -44,14 +46,23 @@ const runtime: ProviderRuntime = {
 };
 const handlers = createProviderHandlers(uptimeProvider, runtime);
 
-/** Answers and encodes the schema requests once, so their code paths and codecs are ready in the snapshot. */
+/**
+ * Runs, once, the code every launch runs first, so that the snapshot holds it compiled (V8 keeps the bytecode of
+ * functions that ran): every message codec, the schema requests answered and encoded, and the certificate maker
+ * (its key and certificate are dropped: each process makes its own).
+ */
 async function warmUp(): Promise<void> {
-  const provider = loadServices().provider;
+  const services = loadServices();
+  for (const service of Object.values<ServiceDefinition>({ ...services }))
+    for (const codec of Object.values(service)) {
+      codec.requestDeserialize(codec.requestSerialize({}));
+      codec.responseDeserialize(codec.responseSerialize({}));
+    }
   for (const rpc of ['GetMetadata', 'GetProviderSchema', 'GetResourceIdentitySchemas'] as const) {
-    const codec = provider[rpc]!;
-    codec.requestDeserialize(codec.requestSerialize({}));
+    const codec = services.provider[rpc]!;
     codec.responseDeserialize(codec.responseSerialize(await handlers[rpc]!({})));
   }
+  formatHandshake('unix', '/warm-up', rawBase64(generateServerCertificate().der));
 }
 
 const start = () =>
