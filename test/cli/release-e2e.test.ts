@@ -195,6 +195,25 @@ describeTf('the single-file release', () => {
     expect(plain.stderr).toContain('This binary is a plugin');
   });
 
+  test('--debug serves for TF_REATTACH_PROVIDERS with its own pid and socket', async () => {
+    const child = spawn(exe, ['--debug'], {
+      env: { PATH: '/usr/bin:/bin' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const line = await new Promise<string>((resolve) => {
+        const lines = createInterface({ input: child.stdout! });
+        lines.on('line', (l) => l.includes('TF_REATTACH_PROVIDERS=') && resolve(l));
+      });
+      const reattach = JSON.parse(line.slice(line.indexOf("'") + 1, line.lastIndexOf("'")));
+      const entry = reattach['registry.terraform.io/uptime-monitoring/uptime'];
+      expect(entry).toMatchObject({ Protocol: 'grpc', ProtocolVersion: 6, Pid: child.pid });
+      expect(existsSync(entry.Addr.String)).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   test('reads TF_LOG, TF_LOG_PROVIDER and UPTIME_* when it starts, not when its snapshot was built', async () => {
     // Schema load and ConfigureProvider (which logs at trace through the framework's logger) with every provider
     // argument null: base URL and token come from this launch's environment.
