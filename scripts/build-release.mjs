@@ -12,9 +12,9 @@
 // The executable of this machine's platform (linux_amd64 on the release machines) starts from a V8 startup snapshot
 // (SEA useSnapshot) holding the provider loaded and initialised (src/cli/provider-snapshot.ts): a snapshot is
 // specific to the platform and the exact Node build, so it is made only where the release Node of that platform
-// runs, by that very binary. The other platforms' executables load the bundle through a V8 code cache (made here
-// too, so only this platform's V8 accepts it; elsewhere it is rejected and the bundle compiles normally). A failed
-// snapshot fails the build; RELEASE_SNAPSHOT=0 opts out (code cache on every platform).
+// runs, by that very binary. The other platforms' executables compile the embedded bundle when they start (a V8
+// code cache made here would only be accepted by this platform's V8). A failed snapshot fails the build;
+// RELEASE_SNAPSHOT=0 opts out: this platform's executable then loads the bundle through a V8 code cache.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -167,9 +167,9 @@ async function main() {
     cwd: root,
   });
   const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
-  const cache = await warmCodeCache(work, releaseNode, nodeVersion);
   const snapshot = process.env.RELEASE_SNAPSHOT !== '0' && wanted.includes(hostPlatform);
   const snapshotEntry = snapshot ? snapshotBundle() : null;
+  const cache = snapshot ? null : await warmCodeCache(work, releaseNode, nodeVersion);
   const files = [];
   for (const platform of wanted) {
     const host = PLATFORMS[platform].host;
