@@ -262,6 +262,35 @@ describeTf('the single-file release', () => {
     }
   });
 
+  test('each launch creates its own monitor (no Idempotency-Key or other randomness shared through the snapshot)', async () => {
+    const created: string[] = [];
+    for (const i of [1, 2]) {
+      const t = await Terraform.launch(PROFILES[0]!, exe);
+      try {
+        await t.loadSchemas();
+        const provider = t.providerType.kind === 'object' ? t.providerType.attributes : {};
+        await t.configure({
+          ...Object.fromEntries(Object.keys(provider).map((k) => [k, null])),
+          base_url: svc.baseUrl,
+          token: svc.tokens.full!,
+        });
+        const type = t.resources.uptime_monitor!.type;
+        const attrs = type.kind === 'object' ? type.attributes : {};
+        const config = {
+          ...Object.fromEntries(Object.keys(attrs).map((k) => [k, null])),
+          name: `snapshot-launch-${i}`,
+          url: `https://snapshot-${i}.example.com/`,
+        };
+        const { res, state } = await t.create('uptime_monitor', config);
+        expect(res.diagnostics).toEqual([]);
+        created.push(state!.id as string);
+      } finally {
+        t.close();
+      }
+    }
+    expect(new Set(created).size).toBe(2);
+  });
+
   test('a damaged zip is refused before anything is installed', () => {
     const copy = join(dir, 'damaged');
     mkdirSync(copy);
