@@ -9,6 +9,12 @@
 // that Node too (a blob only runs on the Node version that made it). Binaries are cached by exact version in
 // $NODE_RUNTIMES_DIR (default ~/.cache/terraform-provider-uptime/node). RELEASE_PLATFORMS (comma-separated, e.g.
 // linux_amd64) limits the set.
+// The executable of this machine's platform (linux_amd64 on the release machines) starts from a V8 startup snapshot
+// (SEA useSnapshot) holding the provider loaded and initialised (src/cli/provider-snapshot.ts): a snapshot is
+// specific to the platform and the exact Node build, so it is made only where the release Node of that platform
+// runs, by that very binary. The other platforms' executables compile the embedded bundle when they start (a V8
+// code cache made here would only be accepted by this platform's V8). A failed snapshot fails the build;
+// RELEASE_SNAPSHOT=0 opts out: this platform's executable then loads the bundle through a V8 code cache.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -124,6 +130,22 @@ async function warmCodeCache(dir, node, nodeVersion) {
   return existsSync(file) ? file : null;
 }
 
+/** Bundles the snapshot entry (everything loaded and initialised at build time) into the work dir. */
+function snapshotBundle() {
+  const dir = join(work, 'snapshot');
+  run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-snapshot.ts', dir], {
+    cwd: root,
+  });
+  return join(dir, 'terraform-provider-uptime.bundle.cjs');
+}
+
+/** The executable starts from its snapshot (the deserialize main reports it) with the embedded Node. */
+function checkSnapshotExecutable(exe, nodeVersion) {
+  const out = run(exe, ['--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!out.includes(`Node v${nodeVersion} (embedded, startup snapshot)`))
+    throw new Error(`${exe} --version does not report its startup snapshot: ${out.trim()}`);
+}
+
 async function main() {
   const wanted = (process.env.RELEASE_PLATFORMS ?? Object.keys(PLATFORMS).join(','))
     .split(',')
@@ -145,25 +167,41 @@ async function main() {
     cwd: root,
   });
   const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
-  const cache = await warmCodeCache(work, releaseNode, nodeVersion);
+  const snapshot = process.env.RELEASE_SNAPSHOT !== '0' && wanted.includes(hostPlatform);
+  const snapshotEntry = snapshot ? snapshotBundle() : null;
+  const cache = snapshot ? null : await warmCodeCache(work, releaseNode, nodeVersion);
   const files = [];
   for (const platform of wanted) {
     const host = PLATFORMS[platform].host;
     const native = process.platform === host[0] && process.arch === host[1];
-    // The code cache is made by this machine's V8 and only helps the same platform.
     const config = join(work, `sea-${platform}.json`);
     const blob = join(work, `sea-${platform}.blob`);
     writeFileSync(
       config,
-      JSON.stringify({
-        main: join(root, 'scripts', 'sea-main.cjs'),
-        output: blob,
-        disableExperimentalSEAWarning: true,
-        useCodeCache: native,
-        assets: { bundle, ...(native && cache ? { cache } : {}) },
-      }),
+      JSON.stringify(
+        native && snapshotEntry
+          ? { main: snapshotEntry, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true }
+          : {
+              main: join(root, 'scripts', 'sea-main.cjs'),
+              output: blob,
+              disableExperimentalSEAWarning: true,
+              // The code cache is made by this machine's V8 and only helps the same platform.
+              useCodeCache: native,
+              assets: { bundle, ...(native && cache ? { cache } : {}) },
+            },
+      ),
     );
-    run(releaseNode, ['--experimental-sea-config', config], { cwd: root });
+    try {
+      run(releaseNode, ['--experimental-sea-config', config], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (err) {
+      if (!(native && snapshotEntry)) throw err;
+      throw new Error(
+        `building the ${platform} startup snapshot failed (RELEASE_SNAPSHOT=0 builds it with a code cache instead):\n${err.stderr ?? err.message}`,
+      );
+    }
     const exe = join(work, platform, `terraform-provider-uptime_v${version}${PLATFORMS[platform].exe ?? ''}`);
     mkdirSync(dirname(exe), { recursive: true });
     copyFileSync(nodeBinary(platform, nodeVersion), exe);
@@ -183,10 +221,13 @@ async function main() {
         stdio: ['ignore', 'ignore', 'ignore'],
       },
     );
+    if (native && snapshotEntry) checkSnapshotExecutable(exe, nodeVersion);
     const name = `terraform-provider-uptime_${version}_${platform}.zip`;
     await zip(exe, exe.split('/').pop(), join(out, name));
     files.push(name);
-    process.stderr.write(`built ${name}\n`);
+    process.stderr.write(
+      `built ${name} (${native && snapshotEntry ? 'V8 startup snapshot' : native ? 'V8 code cache' : 'no code cache'})\n`,
+    );
   }
   const manifest = `terraform-provider-uptime_${version}_manifest.json`;
   writeFileSync(

@@ -1,15 +1,9 @@
 // A small gRPC server on node:http2 (unary and server-streaming calls, identity encoding only): what the plugin
 // needs of gRPC, without grpc-js's interceptor, metadata and channelz layers (a third of each round trip).
 // Wire format per gRPC's PROTOCOL-HTTP2.md: length-prefixed messages, status in trailers (or trailers-only).
-import {
-  constants,
-  createSecureServer,
-  createServer,
-  type Http2Server,
-  type Http2Session,
-  type IncomingHttpHeaders,
-  type ServerHttp2Stream,
-} from 'node:http2';
+// node:http2 is loaded when a server is created, not with this module: the release executable starts from a V8
+// startup snapshot holding this module, and node:http2/node:tls cannot be part of a user-land snapshot.
+import type { Http2Server, Http2Session, IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 
 /** gRPC status codes used here. */
 export const GrpcStatus = {
@@ -68,7 +62,7 @@ export interface GrpcServer {
   forceClose(): void;
 }
 
-const RESPONSE_HEADERS = { [constants.HTTP2_HEADER_STATUS]: 200, 'content-type': 'application/grpc+proto' };
+const RESPONSE_HEADERS = { ':status': 200, 'content-type': 'application/grpc+proto' };
 
 function frame(body: Buffer): Buffer {
   const out = Buffer.allocUnsafe(5 + body.length);
@@ -97,7 +91,7 @@ function singleMessage(body: Buffer, max: number): Buffer {
 
 function serveStream(opts: GrpcServerOptions, stream: ServerHttp2Stream, headers: IncomingHttpHeaders): void {
   stream.on('error', () => {}); // a reset by the client: the call is simply gone
-  const method = opts.methods.get(String(headers[constants.HTTP2_HEADER_PATH]));
+  const method = opts.methods.get(String(headers[':path']));
   let headersSent = false;
   let finished = false;
   let trailer: Record<string, string> = trailers(GrpcStatus.OK);
@@ -177,6 +171,7 @@ function serveStream(opts: GrpcServerOptions, stream: ServerHttp2Stream, headers
 }
 
 export function createGrpcServer(opts: GrpcServerOptions): GrpcServer {
+  const { createSecureServer, createServer } = process.getBuiltinModule('node:http2');
   const settings = { maxHeaderListSize: 64 * 1024 };
   const server: Http2Server = opts.tls
     ? createSecureServer({

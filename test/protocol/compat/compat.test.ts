@@ -51,7 +51,8 @@ beforeAll(async () => {
   });
   expect(secret.status).toBe(201);
   ids.secret = secret.json.data.id;
-  bundle = await buildProvider(REAL_PROVIDER_ENTRY);
+  // UPTIME_PROVIDER_EXECUTABLE=<file> runs the suite against that executable (e.g. the release's, unzipped).
+  bundle = process.env.UPTIME_PROVIDER_EXECUTABLE || (await buildProvider(REAL_PROVIDER_ENTRY));
 }, 120_000);
 
 afterAll(async () => {

@@ -87,6 +87,7 @@ export interface Launched {
   close(): void;
 }
 
+/** `bundle` is a launcher script run by this Node, or an executable (the release's single-file executable). */
 export async function launchProvider(bundle: string, opts: LaunchOptions = {}): Promise<Launched> {
   const tls = opts.tls ?? true;
   const announced = tls ? await makeClientCert() : undefined;
@@ -100,10 +101,15 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
     ...(announced ? { PLUGIN_CLIENT_CERT: announced.certPem } : {}),
     ...opts.env,
   };
-  const child = spawn(process.execPath, [bundle, ...(opts.args ?? [])], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const script = /\.[cm]?js$/.test(bundle);
+  const child = spawn(
+    script ? process.execPath : bundle,
+    [...(script ? [bundle] : []), ...(opts.args ?? [])],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
