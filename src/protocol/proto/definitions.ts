@@ -1,6 +1,6 @@
 // go-plugin's grpc_controller.proto / grpc_stdio.proto and grpc.health.v1, reduced to what the plugin server
 // registers (names and field numbers exactly those of the originals, MPL-2.0 / Apache-2.0). Terraform's own
-// tfplugin6 definitions are in tfplugin6.ts. Embedded as text so the esbuild bundle needs no .proto file.
+// tfplugin6 definitions are in tfplugin6.ts. Read by scripts/gen-proto-codecs.mjs, which generates codecs.ts.
 
 export const GO_PLUGIN_PROTO = `
 syntax = "proto3";
