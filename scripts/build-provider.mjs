@@ -9,6 +9,14 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** `undici` (imported by src/client on its first request) is the slim entry that has what the client uses. */
+const slimUndici = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: join(here, 'provider-undici.cjs') }));
+  },
+};
 const entry = process.argv[2] ?? 'src/cli/provider-main.ts';
 const outdir = process.argv[3] ?? 'dist';
 mkdirSync(outdir, { recursive: true });
@@ -29,5 +37,10 @@ await build({
     ),
   },
   logLevel: 'warning',
+  plugins: [slimUndici],
 });
+// The launcher reads the bundle as latin1 (no UTF-8 decoding): esbuild's default ASCII charset must hold.
+const bundle = readFileSync(join(outdir, 'terraform-provider-uptime.bundle.cjs'));
+const nonAscii = bundle.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0) throw new Error(`the provider bundle is not ASCII (byte ${nonAscii})`);
 copyFileSync(join(here, 'provider-launcher.cjs'), join(outdir, 'terraform-provider-uptime.cjs'));
