@@ -2,7 +2,7 @@
 // code-cache launcher beside it.
 // Usage: node scripts/build-provider.mjs [entry] [outdir]
 //   -> <outdir>/terraform-provider-uptime.bundle.cjs and <outdir>/terraform-provider-uptime.cjs (launcher)
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -39,8 +39,14 @@ await build({
   logLevel: 'warning',
   plugins: [slimUndici],
 });
-// The launcher reads the bundle as latin1 (no UTF-8 decoding): esbuild's default ASCII charset must hold.
+// The launcher reads the bundle as latin1 (no UTF-8 decoding) when it is ASCII, as esbuild's default charset makes
+// it (comments of an unminified build may not be).
 const bundle = readFileSync(join(outdir, 'terraform-provider-uptime.bundle.cjs'));
-const nonAscii = bundle.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0) throw new Error(`the provider bundle is not ASCII (byte ${nonAscii})`);
-copyFileSync(join(here, 'provider-launcher.cjs'), join(outdir, 'terraform-provider-uptime.cjs'));
+const encoding = bundle.some((b) => b > 0x7f) ? 'utf8' : 'latin1';
+const launcher = readFileSync(join(here, 'provider-launcher.cjs'), 'utf8');
+if (!launcher.includes("const SOURCE_ENCODING = 'latin1';"))
+  throw new Error('launcher: SOURCE_ENCODING not found');
+writeFileSync(
+  join(outdir, 'terraform-provider-uptime.cjs'),
+  launcher.replace("const SOURCE_ENCODING = 'latin1';", `const SOURCE_ENCODING = '${encoding}';`),
+);

@@ -25,8 +25,12 @@ const read = (f, enc) => {
 };
 
 let cachedData = read(cacheFile);
-// The bundle is ASCII (esbuild's default charset): latin1 makes the same string without UTF-8 decoding.
-const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'latin1')), { filename: file, cachedData });
+// latin1 when the bundle is ASCII (set by build-provider.mjs): the same string without UTF-8 decoding.
+const SOURCE_ENCODING = 'latin1';
+const script = new vm.Script(Module.wrap(fs.readFileSync(file, SOURCE_ENCODING)), {
+  filename: file,
+  cachedData,
+});
 if (script.cachedDataRejected) cachedData = undefined;
 let covered = [];
 if (cachedData) {

@@ -87,8 +87,10 @@ describe('npm launcher', () => {
   }, 120_000);
 
   test('the bundle is ASCII (read as latin1) and carries the slim undici (no fetch or WebSocket)', async () => {
-    const bundle = readFileSync(join(await freshCopy(), BUNDLE));
+    const dir = await freshCopy();
+    const bundle = readFileSync(join(dir, BUNDLE));
     expect(bundle.findIndex((b) => b > 0x7f)).toBe(-1);
+    expect(readFileSync(join(dir, LAUNCHER), 'utf8')).toContain("const SOURCE_ENCODING = 'latin1';");
     const text = bundle.toString('latin1');
     expect(text).toContain('keepAliveTimeout');
     expect(text).not.toMatch(/new WebSocket|websocket\.js|CacheStorage/);
