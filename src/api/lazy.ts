@@ -19,7 +19,14 @@ export function lazySchema<T extends object>(build: () => T): T {
     }
     return value;
   };
-  return new Proxy(Object.create(null) as T, {
+  // util.inspect (console.log) looks at a proxy's target, not through its traps: the target shows the built value.
+  const target = Object.create(null) as Record<symbol, unknown>;
+  target[Symbol.for('nodejs.util.inspect.custom')] = (
+    _depth: number,
+    options: object,
+    inspect: (v: unknown, o: object) => string,
+  ) => inspect(real(), options);
+  return new Proxy(target as T, {
     get: (_, key) => Reflect.get(real(), key),
     set: (_, key, v) => Reflect.set(real(), key, v),
     has: (_, key) => Reflect.has(real(), key),

@@ -1,5 +1,6 @@
 // The model's schemas are built on first use (src/api/lazy.ts): a lazy schema must be indistinguishable from the
 // same schema built eagerly — same parse results, same issues and messages, same zod API (shape, extend, instanceof).
+import { inspect } from 'node:util';
 import { z } from 'zod';
 import { describeIssues, MonitorCreate, Monitor, StatusPageUpdate } from '../../src/api/index.js';
 import { lazySchema, lazySchemasBuilt, once } from '../../src/api/lazy.js';
@@ -120,6 +121,11 @@ describe('lazySchema', () => {
     expect(Object.getOwnPropertyNames(S)).toContain('_zod');
     expect(Object.getOwnPropertyDescriptor(S, '_zod')?.value).toBe(S._zod);
     expect(builds).toBe(1);
+  });
+
+  test('console.log / util.inspect show the built schema', () => {
+    const S = lazySchema(() => z.object({ a: z.string() }));
+    expect(inspect(S, { depth: 0 })).toBe(inspect(z.object({ a: z.string() }), { depth: 0 }));
   });
 
   test('once computes on the first call only', () => {
