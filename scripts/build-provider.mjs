@@ -10,11 +10,24 @@ import { readFileSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** `undici` (imported by src/client on its first request) is the slim entry that has what the client uses. */
-const slimUndici = {
-  name: 'slim-undici',
+/** `undici` (imported by src/client on its first request) is the slim entry that has what the client uses; `zod` is
+ *  loaded on first use (provider-zod.cjs), except by that module itself. */
+const pluginEntries = {
+  name: 'plugin-entries',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, () => ({ path: join(here, 'provider-undici.cjs') }));
+    // The module itself gets zod's ESM build, as every other importer did (the same modules, lazily initialised).
+    b.onResolve({ filter: /^zod$/ }, (args) =>
+      args.pluginData === 'real zod'
+        ? undefined
+        : args.importer === join(here, 'provider-zod.cjs')
+          ? b.resolve('zod', {
+              kind: 'import-statement',
+              resolveDir: args.resolveDir,
+              pluginData: 'real zod',
+            })
+          : { path: join(here, 'provider-zod.cjs') },
+    );
   },
 };
 const entry = process.argv[2] ?? 'src/cli/provider-main.ts';
@@ -37,7 +50,7 @@ await build({
     ),
   },
   logLevel: 'warning',
-  plugins: [slimUndici],
+  plugins: [pluginEntries],
 });
 // The launcher reads the bundle as latin1 (no UTF-8 decoding) when it is ASCII, as esbuild's default charset makes
 // it (comments of an unminified build may not be).

@@ -14,6 +14,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProvider, REAL_PROVIDER_ENTRY } from '../helpers/build.js';
+import { encodeMsgpack } from '../../src/protocol/cty/msgpack.js';
+import { objectType } from '../../src/protocol/framework/schema.js';
+import { monitorResource } from '../../src/provider/resources/monitor.js';
 import { launchProvider } from '../protocol/driver/launch.js';
 
 const BUNDLE = 'terraform-provider-uptime.bundle.cjs';
@@ -30,11 +33,27 @@ const cacheFile = (dir: string) => join(dir, `${BUNDLE}.${process.version}.v8cac
 const coveredPaths = (dir: string): string[] =>
   (JSON.parse(readFileSync(`${cacheFile(dir)}.json`, 'utf8')) as { paths: string[] }).paths;
 
+/** A ValidateResourceConfig request for an uptime_monitor with only `url` set. */
+function validateMonitor(): [string, Record<string, unknown>] {
+  const type = objectType(monitorResource.attributes);
+  const config: Record<string, unknown> = Object.fromEntries(
+    Object.keys(monitorResource.attributes).map((n) => [n, null]),
+  );
+  config.url = 'https://example.com/';
+  const msgpack = Buffer.from(encodeMsgpack(type, config as never));
+  return ['ValidateResourceConfig', { type_name: 'uptime_monitor', config: { msgpack } }];
+}
+
 /** One launch: the given RPCs, then Shutdown; resolves when the process has exited. */
-async function launch(dir: string, rpcs: string[]): Promise<{ line: string; code: number | null }> {
-  const p = await launchProvider(join(dir, LAUNCHER));
+async function launch(
+  dir: string,
+  rpcs: (string | [string, Record<string, unknown>])[],
+  entry = LAUNCHER,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ line: string; code: number | null }> {
+  const p = await launchProvider(join(dir, entry), { env });
   try {
-    for (const rpc of rpcs) await p.call(rpc, {});
+    for (const rpc of rpcs) await (typeof rpc === 'string' ? p.call(rpc, {}) : p.call(...rpc));
     await p.callService('Shutdown');
     return { line: p.handshakeLine, code: await p.exited };
   } finally {
@@ -84,6 +103,20 @@ describe('npm launcher', () => {
     } finally {
       chmodSync(ro, 0o755);
     }
+  }, 120_000);
+
+  test('a launch that only answers GetProviderSchema never loads zod; one that validates does', async () => {
+    const dir = await freshCopy();
+    // Runs the launcher and reports at exit whether zod's core was evaluated (it sets a global when it is).
+    writeFileSync(
+      join(dir, 'probe.cjs'),
+      `process.on('exit', () => require('node:fs').writeFileSync(process.env.ZOD_PROBE, String('__zod_globalConfig' in globalThis)));\nrequire('./${LAUNCHER}');\n`,
+    );
+    const probe = join(dir, 'zod-loaded');
+    expect((await launch(dir, ['GetProviderSchema'], 'probe.cjs', { ZOD_PROBE: probe })).code).toBe(0);
+    expect(readFileSync(probe, 'utf8')).toBe('false');
+    expect((await launch(dir, [validateMonitor()], 'probe.cjs', { ZOD_PROBE: probe })).code).toBe(0);
+    expect(readFileSync(probe, 'utf8')).toBe('true');
   }, 120_000);
 
   test('the bundle is ASCII (read as latin1) and carries the slim undici (no fetch or WebSocket)', async () => {
