@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy.js';
 import { ID_PATTERNS, PAGE_SIZE } from './limits.js';
 
 /** Response timestamps: RFC 3339 date-time strings, kept as strings. */
-export const DateTime = z.string();
-export const NullableDateTime = DateTime.nullable();
+export const DateTime = lazySchema(() => z.string());
+export const NullableDateTime = lazySchema(() => DateTime.nullable());
 
 /** Request-side date-time (query filters, export ranges): must parse as RFC 3339 with an offset or Z. */
-export const DateTimeInput = z.iso.datetime({ offset: true });
+export const DateTimeInput = lazySchema(() => z.iso.datetime({ offset: true }));
 
-export const MonitorId = z.string().regex(ID_PATTERNS.monitorId, 'must be a UUID');
+export const MonitorId = lazySchema(() => z.string().regex(ID_PATTERNS.monitorId, 'must be a UUID'));
 
-export const Pagination = z.object({
-  limit: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
+export const Pagination = lazySchema(() =>
+  z.object({
+    limit: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+);
 export type Pagination = z.infer<typeof Pagination>;
 
 /** `{ data: [record], pagination }` */
@@ -41,16 +44,18 @@ export function QueryInteger(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
-export const PageQuery = z
-  .object({
-    limit: QueryInteger(PAGE_SIZE.min, PAGE_SIZE.max).default(PAGE_SIZE.default),
-    cursor: z.string().min(1).optional(),
-  })
-  .strict();
+export const PageQuery = lazySchema(() =>
+  z
+    .object({
+      limit: QueryInteger(PAGE_SIZE.min, PAGE_SIZE.max).default(PAGE_SIZE.default),
+      cursor: z.string().min(1).optional(),
+    })
+    .strict(),
+);
 export type PageQuery = z.input<typeof PageQuery>;
 
 /** Query-string booleans: only `true` and `false`. */
-export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const QueryBoolean = lazySchema(() => z.enum(['true', 'false']).transform((v) => v === 'true'));
 
 /** An integer from a fixed value set; the issue carries the allowed values for error details. */
 export function oneOf<T extends readonly number[]>(values: T) {

@@ -1,6 +1,7 @@
 // Errors of the v1 API: the one table of statuses and codes (what each means, what a caller does) and the error
 // body's shape (not shown in the spec: our decision, docs/api-decisions.md, "Errors").
 import { z } from 'zod';
+import { lazySchema } from './lazy.js';
 
 /** One HTTP error status of the v1 API: the codes answered with it, what it means, and what a caller does. */
 export interface ErrorStatus {
@@ -136,21 +137,25 @@ export function describeStatus(status: number): { meaning: string | null; advice
   return { meaning: row?.meaning ?? null, advice: row?.advice ?? null };
 }
 
-export const ErrorDetail = z.object({
-  field: z.string(),
-  rule: z.string(),
-  message: z.string(),
-  allowed: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
+export const ErrorDetail = lazySchema(() =>
+  z.object({
+    field: z.string(),
+    rule: z.string(),
+    message: z.string(),
+    allowed: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  }),
+);
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
-export const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    requestId: z.string().optional(),
-    details: z.array(ErrorDetail).optional(),
-    existingMonitorId: z.string().optional(),
+export const ErrorBody = lazySchema(() =>
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      requestId: z.string().optional(),
+      details: z.array(ErrorDetail).optional(),
+      existingMonitorId: z.string().optional(),
+    }),
   }),
-});
+);
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { lazySchema } from './lazy.js';
 import { DateTime } from './common.js';
 
 /** Event kinds (not shown in the spec: our decision). */
@@ -26,14 +27,16 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 /** Webhook envelope, schema version 1 (fields not shown in the spec: our decision). */
-export const WebhookEnvelope = z.object({
-  schemaVersion: z.literal(1),
-  eventId: z.string(),
-  type: z.string(),
-  createdAt: DateTime,
-  tenantId: z.string().optional(),
-  data: z.record(z.string(), z.unknown()),
-});
+export const WebhookEnvelope = lazySchema(() =>
+  z.object({
+    schemaVersion: z.literal(1),
+    eventId: z.string(),
+    type: z.string(),
+    createdAt: DateTime,
+    tenantId: z.string().optional(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+);
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
 
 /**

@@ -1,12 +1,13 @@
 // data "uptime_alert_destinations": verified destinations, filtered by channel, label and default.
 import { ALERT_CHANNELS, AlertChannel, type AlertDestination } from '../../api/index.js';
+import { lazySchema } from '../../api/lazy.js';
 import { boolAttr, defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { newDraft, put, validateDraft } from '../validation.js';
 import { stringList } from './fields.js';
 import { z } from 'zod';
 
-const Filters = z.object({ channel: AlertChannel.optional() });
+const Filters = lazySchema(() => z.object({ channel: AlertChannel.optional() }));
 
 export const alertDestinationsDataSource = defineDataSource({
   typeName: 'uptime_alert_destinations',
