@@ -222,23 +222,20 @@ So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 3
       },
       {
         title: 'Speed',
-        body: `Terraform starts the provider 3 times for a \`terraform plan\` and 4 times for an \`apply\`, and makes about 4 calls per monitor in a no-op plan. Measured on one shared 2-core machine in one run, medians of 3 (Terraform 1.11.4), beside \`terraform_data\` and beside a Go provider with exactly \`uptime_monitor\`'s schema whose handlers do nothing: the floor any provider with this schema can reach. \`uptime_monitor\` also makes its real API calls to the local service on the same machine; the Go floor makes none.
+        body: `Terraform starts the provider 3 times for a \`terraform plan\` and 4 times for an \`apply\`, and makes about 4 calls per monitor in a no-op plan. Measured on one shared 2-core machine, Terraform 1.11.4, Node 24.21, medians of 3 in one run per size, beside \`terraform_data\` and beside a Go provider with exactly \`uptime_monitor\`'s schema whose handlers do nothing: the floor any provider with this schema can reach. \`uptime_monitor\` also makes its real API calls to the local service on the same machine; the Go floor makes none, and its state holds nulls where ours holds the service's values.
 
-| What (Node 24.21)                          | terraform_data | Go floor | uptime_monitor | uptime / Go floor |
-| ------------------------------------------ | -------------- | -------- | -------------- | ----------------- |
-| no-op \`terraform plan\`, 10 monitors        | 0.05 s         | 0.17 s   | 0.44 s         | 2.6×              |
-| \`terraform apply\`, 10 monitors (create)    | 0.05 s         | 0.20 s   | 0.62 s         | 3.1×              |
-| plugin start: exec → first answer          | —              | 20 ms    | 80 ms          | 4.0×              |
-| one call (UpgradeResourceState) round trip | —              | 81 µs    | 146 µs         | 1.8×              |
+| What (Node 24.21, provider run by \`node\`: the npm package)   | terraform_data | Go floor   | uptime_monitor | uptime / Go floor |
+| ------------------------------------------------------------ | -------------- | ---------- | -------------- | ----------------- |
+| no-op \`terraform plan\`, 10 monitors                          | 0.05 s         | 0.16 s     | 0.41 s         | 2.6×              |
+| \`terraform apply\`, 10 monitors (create)                      | 0.06 s         | 0.21 s     | 0.57 s         | 2.7×              |
+| no-op \`terraform plan\`, 1,000 monitors                       | 1.09 s         | 1.58 s     | 2.45 s         | 1.55×             |
+| no-op plan \`-refresh=false\`, 1,000 monitors                  | 0.96 s         | 1.41 s     | 1.98 s         | 1.40×             |
+| \`terraform apply\`, 1,000 monitors (create)                   | 9.42 s         | 8.53 s     | 11.17 s        | 1.31×             |
+| plugin start: exec → first answer (npm package)              | —              | 21 ms      | 62 ms          | 3.0×              |
+| plugin start: exec → first answer (release executable)       | —              | 21 ms      | 51 ms          | 2.4×              |
+| one call (UpgradeResourceState) round trip, 1 / 10 in flight | —              | 82 / 23 µs | 142 / 65 µs    | 1.7× / 2.8×       |
 
-| What (Node 20.20, machine under load)      | terraform_data | Go floor | uptime_monitor | uptime / Go floor |
-| ------------------------------------------ | -------------- | -------- | -------------- | ----------------- |
-| no-op \`terraform plan\`, 1,000 monitors     | 1.88 s         | 2.52 s   | 4.44 s         | 1.8×              |
-| no-op plan \`-refresh=false\`, 1,000         | 1.70 s         | 2.34 s   | 3.96 s         | 1.7×              |
-| \`terraform apply\`, 1,000 monitors (create) | 14.1 s         | 12.2 s   | 19.8 s         | 1.6×              |
-| plugin start: exec → first answer          | —              | 27 ms    | 134 ms         | 5.1×              |
-
-Most of a small plan is the provider's three start-ups (of each, Node's own start is about 23 ms on Node 22 and 24 and about 50 ms on Node 20); in a large plan about half the time is Terraform's own work per instance, which any provider pays (compare the Go floor), and an apply also waits for the service to create each monitor. To measure on your machine, from a checkout of the project with the Go anchor beside it: \`bash ../shared/bench/go-anchor/build.sh\` once, then \`npm run bench:native 10\` or \`npm run bench:native 1000\` (about 2 and 12 minutes; \`BENCH_NODE=/path/to/node\` picks the Node that runs the provider). It prints the times and every ratio to the Go floor.`,
+Most of a small plan is the provider's start-ups. A Node process that serves mTLS gRPC cannot answer before about 40 ms on this machine (Node's own start is about 17 ms, its TLS and HTTP/2 modules about 10 ms more), and the project's provider framework with handlers that do nothing takes 49 ms to its first answer and 0.29 s for the 10-monitor plan: 1.8× the Go floor before \`uptime_monitor\` does any work. The release executables (\`terraform-provider-uptime_<version>_linux_amd64.zip\`) start from a V8 startup snapshot and answer first about 10 ms sooner than the npm package. In a large plan, most of the time is Terraform's own work per instance, which any provider pays (compare the Go floor), and an apply also waits for the service to create each monitor. To measure on your machine, from a checkout of the project with the Go anchor beside it: \`bash ../shared/bench/go-anchor/build.sh\` once, then \`npm run bench:native 10\` or \`npm run bench:native 1000\` (about 3 and 13 minutes; \`BENCH_NODE=/path/to/node\` picks the Node that runs the provider). It prints the times and every ratio to the Go floor.`,
       },
       {
         title: 'Guides',
