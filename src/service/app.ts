@@ -64,6 +64,8 @@ export interface ResponseInfo {
   url: string;
   route: string | null;
   status: number;
+  /** When the request arrived (epoch milliseconds). */
+  receivedAt: number;
 }
 
 export interface RunningService {
@@ -219,6 +221,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
         url: req.url,
         route: row ? `/v1${row.path}` : (req.routeOptions.url ?? null),
         status: reply.statusCode,
+        receivedAt: Date.now() - reply.elapsedTime,
       });
       done();
     });

@@ -324,7 +324,7 @@ export class Terraform {
       object: e.resource_object?.msgpack?.length ? un(r.type, e.resource_object) : null,
       diagnostics: (e.diagnostic ?? []) as any[],
     }));
-    return { validation, events, code: result.code };
+    return { validation, events, code: result.code, cancelledAt: result.cancelledAt };
   }
 
   async generate(type: string, state: Obj) {

@@ -62,6 +62,8 @@ export interface StreamResult<T> {
   events: T[];
   code: number;
   details?: string;
+  /** When the client cancelled the call (Date.now()), if it did. */
+  cancelledAt?: number;
 }
 
 export interface Launched {
@@ -177,6 +179,7 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
       if (!def) throw new Error(`no such RPC ${rpc}`);
       return new Promise<StreamResult<T>>((resolve) => {
         const events: T[] = [];
+        let cancelledAt: number | undefined;
         const call = client.makeServerStreamRequest(
           def.path,
           def.requestSerialize,
@@ -188,9 +191,14 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
         );
         call.on('data', (e: T) => {
           events.push(e);
-          if (cancelAfter !== undefined && events.length >= cancelAfter) call.cancel();
+          if (cancelAfter !== undefined && events.length >= cancelAfter && cancelledAt === undefined) {
+            cancelledAt = Date.now();
+            call.cancel();
+          }
         });
-        call.on('error', (e: any) => resolve({ events, code: e.code, details: e.details }));
+        call.on('error', (e: any) =>
+          resolve({ events, code: e.code, details: e.details, ...(cancelledAt ? { cancelledAt } : {}) }),
+        );
         call.on('end', () => resolve({ events, code: 0 }));
       });
     },
