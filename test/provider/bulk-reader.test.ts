@@ -101,3 +101,22 @@ test('status pages are keyed by monitor id and listed with enabled=true; a faile
   } as never;
   expect(await readAll(broken, ['mon_0', 'mon_1', 'mon_2'])).toEqual([undefined, undefined, undefined]);
 });
+
+test('a read already sent while a page was on its way counts before the listing gives up on a waiting read', async () => {
+  const { ctx, calls } = account(300);
+  const client = ctx.client as unknown as { listMonitors: (q: never) => Promise<unknown> };
+  const list = client.listMonitors;
+  let later: Promise<unknown> | undefined;
+  client.listMonitors = async (q) => {
+    const page = list(q);
+    await new Promise((r) => setImmediate(r)); // the answer arrives as I/O...
+    // ...and another ReadResource is already queued behind it (on the first listing call only).
+    later ??= new Promise((r) => setImmediate(() => r(monitorFromListing(ctx, 'mon_199'))));
+    return page;
+  };
+  expect(await monitorFromListing(ctx, 'mon_0')).toBeUndefined(); // the first read is a GET
+  const second = await monitorFromListing(ctx, 'mon_150'); // on page 2: one page budget until mon_199 arrives
+  expect(second?.id).toBe('mon_150');
+  expect(((await later) as { id: string } | undefined)?.id).toBe('mon_199');
+  expect(calls).toEqual(['monitors enabled=true', 'monitors enabled=true']);
+});

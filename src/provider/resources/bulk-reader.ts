@@ -68,7 +68,14 @@ class Listing {
   /** Fetches pages while reads wait; a read the listings cannot answer is settled undefined (its caller GETs). */
   private async run(): Promise<void> {
     try {
-      while (this.waiting.size > 0 && this.phase < this.phases.length && this.pages < this.asked) {
+      while (this.waiting.size > 0 && this.phase < this.phases.length) {
+        if (this.pages >= this.asked) {
+          // Out of budget for now. Reads Terraform has already sent may still be queued behind this page's
+          // answer (it resolves before the event loop reads the socket again): let them register, then decide.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.pages >= this.asked) break;
+          continue;
+        }
         const query = this.phases[this.phase]!;
         const r = await this.fetch({
           ...query,
