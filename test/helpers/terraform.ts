@@ -29,6 +29,20 @@ export function terraformAvailable(): boolean {
 
 export const platformDir = terraformPlatform;
 
+/**
+ * Heavy real-Terraform matrices (many applies, many service variants) run once per CI run, on the first runtime of
+ * the matrix: `.ci/run` sets `UPTIME_HEAVY_E2E=skip` for the others, and the skip is printed, never silent. A plain
+ * `npm test` runs them.
+ */
+export function heavyE2eEnabled(): boolean {
+  if (process.env.UPTIME_HEAVY_E2E !== 'skip') return true;
+  process.stdout.write(
+    `NOTICE: UPTIME_HEAVY_E2E=skip: the heavy end-to-end matrices run on another runtime of this CI run (Node ${process.version} skips them)\n`,
+  );
+  return false;
+}
+
+
 export interface RunResult {
   code: number;
   stdout: string;
