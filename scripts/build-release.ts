@@ -208,7 +208,8 @@ async function main(): Promise<void> {
         native && snapshotEntry
           ? { main: snapshotEntry, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true }
           : {
-              main: join(root, 'scripts', 'sea-main.cjs'),
+              // Relative to the build's cwd (root): the blob records this path, not the checkout's location.
+              main: join('scripts', 'sea-main.cjs'),
               output: blob,
               disableExperimentalSEAWarning: true,
               // The code cache is made by this machine's V8 and only helps the same platform; another platform's
