@@ -120,8 +120,13 @@ function unzipExecutable(platform: string): { name: string; bytes: Buffer } {
   return { name: name!, bytes: execFileSync('unzip', ['-p', zip, name!], { maxBuffer: 512 * 1024 * 1024 }) };
 }
 
+const h1s = new Map<string, string>();
 /** Terraform's h1 hash of a provider zip (Go's dirhash.Hash1 over the zip's files), computed here independently. */
 function zipH1(zip: string): string {
+  if (!h1s.has(zip)) h1s.set(zip, computeZipH1(zip));
+  return h1s.get(zip)!;
+}
+function computeZipH1(zip: string): string {
   const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
   const summary = names
     .map((n) => {
@@ -241,6 +246,32 @@ describeTf('the single-file release', () => {
     expect(version).toMatch(/; Node v24\.\d+\.\d+ \(embedded, startup snapshot\)\)\n$/);
     expect((await tf('destroy', '-auto-approve')).out).toContain('Destroy complete! Resources: 1 destroyed');
   }, 180_000);
+
+  test('uptimectl provider install --from … --lock writes a lock file with the hash of every released platform', () => {
+    const work = join(dir, 'cli-lock');
+    mkdirSync(work);
+    writeFileSync(join(work, 'main.tf'), requiredProviders(VERSION));
+    const out = execFileSync(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts'),
+        'provider',
+        'install',
+        '--from',
+        RELEASE,
+        '--dir',
+        join(dir, 'cli-install'),
+        '--lock',
+        work,
+      ],
+      { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1' } },
+    );
+    expect(out).toContain(`Lock file with hashes for ${[...PLATFORMS].sort().join(', ')}`);
+    const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+    const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
+    expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
+  }, 60_000);
 
   test('the linux_amd64 executable starts from a V8 startup snapshot, and reports it', () => {
     expect(buildLog).toContain(

@@ -62,6 +62,11 @@ function machO({ room = 64, linkedit = 5003, segmentAfterLinkedit = false }: Mad
   return b;
 }
 
+// Fetched once (a first run downloads them from the npm registry).
+beforeAll(() => {
+  for (const name of ['esbuildArm64', 'esbuildX64', 'nodeArm64'] as const) referencePath(name);
+}, 300_000);
+
 describe('ad-hoc signing of a Mach-O executable', () => {
   test('writes LC_CODE_SIGNATURE, grows __LINKEDIT and hashes every page, the last one as it is', () => {
     const input = machO({ linkedit: 5003 });
