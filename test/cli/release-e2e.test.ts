@@ -440,6 +440,8 @@ describeDarwin('the macOS executables', () => {
         sea: { segment: 'NODE_SEA', section: '__NODE_SEA_BLOB' },
       });
       expect(slice!.sea!.blobSize).toBeGreaterThan(500_000); // the provider bundle
+      // Nothing records where it was built (the same bytes from any checkout).
+      expect(bytes.includes(REPO_ROOT)).toBe(false);
       expect(slice!.codeDirectories).toEqual([
         expect.objectContaining({
           flags: 0x20002,
