@@ -1,5 +1,5 @@
 'use strict';
-// Entry of the single-file executable (Node SEA, built by build-release.mjs): compiles the embedded provider bundle
+// Entry of the single-file executable (Node SEA, built by build-release.ts): compiles the embedded provider bundle
 // with the embedded V8 code cache, made by running the provider once at build time, so that the functions used up to
 // the handshake are already compiled, as the npm launcher's on-disk cache does. A cache made by another V8 (other
 // platforms' executables) is rejected by V8 and the bundle compiles normally.

