@@ -108,9 +108,12 @@ ${cbd}}
     expect(made).toHaveLength(1);
     const state = (await ws.show()).values?.root_module?.resources ?? [];
     expect(state.map((x: any) => x.values.id)).toEqual([made[0].id]);
+    // Which of the two Terraform created first is up to its walk: keep that one, so the last apply below changes
+    // nothing (keeping the other would create it while the first is archived: a 409 by the service's rule).
+    const kept: string = state[0].name;
 
     // The same configuration from a second state directory (a terraform workspace): refused, not merged.
-    ws.write({ 'main.tf': `resource "uptime_monitor" "a" {\n${body}}\n` });
+    ws.write({ 'main.tf': `resource "uptime_monitor" "${kept}" {\n${body}}\n` });
     await fresh('case2-other');
     const r2 = await ws.run(['apply', '-auto-approve', '-no-color']);
     expect(r2.code).toBe(1);
