@@ -8,10 +8,11 @@ import { providerCommand } from './commands/provider.js';
 import { planReportCommand } from './commands/plan-report.js';
 import { importCommand } from './commands/import.js';
 import { cdkCommand } from './commands/cdk.js';
+import { postCommand } from './commands/post.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, the CDK CLI',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, posting to code hosts, the CDK CLI',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
@@ -21,7 +22,8 @@ const program = new Command('uptimectl')
   .addCommand(providerCommand())
   .addCommand(planReportCommand())
   .addCommand(importCommand())
-  .addCommand(cdkCommand());
+  .addCommand(cdkCommand())
+  .addCommand(postCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root
