@@ -157,7 +157,9 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   const rendered = (budget: number | undefined, fullReportPath: string | undefined) => {
     const cut = { budget, fullReportPath };
     if (format === 'text')
-      return o.drift ? renderDriftText(stacks, cut) : renderText(stacks, { ...cut, extra });
+      return o.drift
+        ? renderDriftText(stacks, cut)
+        : renderText(stacks, { ...cut, extra, destinationsResolved: resolved });
     return o.drift
       ? renderDrift(stacks, cut)
       : render(stacks, { ...cut, extra, destinationsResolved: resolved });

@@ -67,6 +67,8 @@ export interface TextOptions {
   fullReportPath?: string | undefined;
   /** Preflight and gate sections (Markdown, as render() takes them). */
   extra?: string[];
+  /** Whether destination labels could be read (else ids are shown, and the report says so). */
+  destinationsResolved?: boolean;
 }
 
 /** Adds sections while they fit; then one line saying how many were left out. */
@@ -121,6 +123,8 @@ export function renderText(stacks: StackReport[], o: TextOptions = {}): string {
     }
   }
   for (const e of o.extra ?? []) head.push('#', ...section(e));
+  if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
+    head.push('#', '# Alert destinations are shown as ids: set UPTIME_API_TOKEN to show their labels.');
 
   const sections = monitors.map((m) => {
     const sign = marker(m);
