@@ -2,7 +2,7 @@
 // deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy` (`cdktn deploy` where cdktf-cli cannot run),
 // show what the service now holds, destroy it, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
 // writes (mirror, CLI config, cdktf.out, state) goes to a temporary directory that is removed at the end.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { findCdkCli } from '../src/cdk/cli.js';
 import { UptimeClient } from '../src/client/index.js';
 import type { AlertDestination, Monitor } from '../src/api/index.js';
 
@@ -89,34 +90,6 @@ const uptimectl = (...args: string[]) => [
   path.join(repo, 'src/cli/uptimectl.ts'),
   ...args,
 ];
-
-/**
- * The CDK CLI for this Node: cdktf-cli where its native terminal module (node-pty) has a build for this Node (up to
- * Node 22), else cdktn-cli, the maintained fork, which has no native code. DEMO_CDK_CLI=cdktf|cdktn chooses.
- */
-function cdkCli(): { name: 'cdktf' | 'cdktn'; bin: string; why: string } {
-  const cdktf = {
-    name: 'cdktf',
-    bin: path.join(repo, 'node_modules', 'cdktf-cli', 'bundle', 'bin', 'cdktf'),
-  } as const;
-  const cdktn = {
-    name: 'cdktn',
-    bin: path.join(repo, 'node_modules', 'cdktn-cli', 'bin', 'cdktn'),
-  } as const;
-  const chosen = process.env.DEMO_CDK_CLI;
-  if (chosen === 'cdktf' || chosen === 'cdktn')
-    return { ...(chosen === 'cdktf' ? cdktf : cdktn), why: 'chosen by DEMO_CDK_CLI' };
-  const pty = spawnSync(process.execPath, ['-e', "require('@cdktf/node-pty-prebuilt-multiarch')"], {
-    cwd: repo,
-    stdio: 'ignore',
-  });
-  return pty.status === 0
-    ? { ...cdktf, why: `cdktf-cli runs on Node ${process.version}` }
-    : {
-        ...cdktn,
-        why: `cdktf-cli cannot run on Node ${process.version}: its native terminal module has no build for it`,
-      };
-}
 
 async function startService(): Promise<{ child: ChildProcess; info: ServiceInfo }> {
   const child = spawn(process.execPath, uptimectl('service', '--port', '0', '--json'), {
@@ -211,7 +184,9 @@ async function main(): Promise<void> {
       FORCE_COLOR: '0',
     };
     delete env.TF_PLUGIN_CACHE_DIR;
-    const cli = cdkCli();
+    // The CDK CLI for this Node (src/cdk/cli.ts): cdktf-cli where its native terminal module has a build for it (up
+    // to Node 22), else cdktn-cli, the maintained fork, which has no native code. DEMO_CDK_CLI=cdktf|cdktn chooses.
+    const cli = findCdkCli(repo, { choose: process.env.DEMO_CDK_CLI || undefined });
     const cdk = cli.bin;
     const out = path.join(work, 'cdktf.out');
     const hide = [token, apiKey];
@@ -221,7 +196,7 @@ async function main(): Promise<void> {
     step(
       `Synthesizing examples/quickstart and locking the provider offline (${cli.name} synth; terraform providers lock -fs-mirror)`,
     );
-    say(`CDK CLI: ${cli.name}-cli (${cli.why})`);
+    say(`CDK CLI: ${cli.package} (${process.env.DEMO_CDK_CLI ? 'chosen by DEMO_CDK_CLI' : cli.why})`);
     await run(process.execPath, [cdk, 'synth', '--output', out], env, { hide, brief: true });
     const platform = `${process.platform}_${process.arch === 'x64' ? 'amd64' : process.arch}`;
     await run(

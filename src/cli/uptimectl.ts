@@ -7,18 +7,23 @@ import { schemaCommand } from './commands/schema.js';
 import { providerCommand } from './commands/provider.js';
 import { planReportCommand } from './commands/plan-report.js';
 import { importCommand } from './commands/import.js';
+import { cdkCommand } from './commands/cdk.js';
+import { postCommand } from './commands/post.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, posting to code hosts, the CDK CLI',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
+  .enablePositionalOptions()
   .addCommand(serviceCommand())
   .addCommand(schemaCommand())
   .addCommand(providerCommand())
   .addCommand(planReportCommand())
-  .addCommand(importCommand());
+  .addCommand(importCommand())
+  .addCommand(cdkCommand())
+  .addCommand(postCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root

@@ -2,6 +2,7 @@
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
 import { DECIDED } from '../api/index.js';
+import { bindingsModule, projectFiles, type CdkLibrary } from './cdktf-project.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -125,7 +126,15 @@ function monitorBlock(
   return lines;
 }
 
-export function files(set: ImportSet, run: number, version: string, lookups: Lookups): [string, string][] {
+/** imported-<run>.ts, and on the first run the project (cdktf-project.ts). `library` defaults to what imports wrote
+ *  before it could be chosen. */
+export function files(
+  set: ImportSet,
+  run: number,
+  version: string,
+  lookups: Lookups,
+  library: CdkLibrary = 'cdktf',
+): [string, string][] {
   const out: [string, string][] = [];
   const byMonitor = new Map<string, ImportObject[]>();
   for (const o of set.objects) byMonitor.set(o.monitor, [...(byMonitor.get(o.monitor) ?? []), o]);
@@ -147,9 +156,9 @@ export function files(set: ImportSet, run: number, version: string, lookups: Loo
     `imported-${run}.ts`,
     [
       `// Written by \`uptimectl import\` (run ${run}). Edit freely; a later run adds new monitors in a new file.`,
-      '// The importFrom calls can be removed after the first `cdktf deploy` has imported the monitors.',
+      '// The importFrom calls can be removed after the first `npm run deploy` has imported the monitors.',
       "import type { Construct } from 'constructs';",
-      "import { UptimeAlertDestination, UptimeMonitor } from 'terraform-provider-uptime/cdktf';",
+      `import { UptimeAlertDestination, UptimeMonitor } from '${bindingsModule(library)}';`,
       '',
       '// Destinations are looked up by channel and label (UptimeAlertDestination.lookup is cached per stack).',
       'export function define(scope: Construct): void {',
@@ -158,7 +167,7 @@ export function files(set: ImportSet, run: number, version: string, lookups: Loo
       '',
     ].join('\n'),
   ]);
-  return [...out, ...(run === 1 ? scaffold(version) : [])];
+  return [...out, ...(run === 1 ? projectFiles(version, library) : [])];
 }
 
 /** Rewritten on every run: the list of imported-<n>.ts modules, in order. */
@@ -173,81 +182,4 @@ export function index(runs: number[]): string {
     '}',
     '',
   ].join('\n');
-}
-
-function scaffold(version: string): [string, string][] {
-  return [
-    [
-      'main.ts',
-      [
-        '// Written by `uptimectl import`. The monitors are in imported-<n>.ts; importedMonitors adds them all.',
-        '// After the first `cdktf deploy` (which imports them into state) the importFrom calls can be removed.',
-        "import { App, TerraformStack } from 'cdktf';",
-        "import type { Construct } from 'constructs';",
-        "import { provider } from 'terraform-provider-uptime/cdktf';",
-        "import { importedMonitors } from './imported-index.js';",
-        '',
-        'class Monitors extends TerraformStack {',
-        '  constructor(scope: Construct, id: string) {',
-        '    super(scope, id);',
-        '    // base_url and token come from UPTIME_BASE_URL and UPTIME_API_TOKEN.',
-        "    new provider.UptimeProvider(this, 'uptime', {});",
-        '    importedMonitors(this);',
-        '  }',
-        '}',
-        '',
-        'const app = new App();',
-        "new Monitors(app, 'monitors');",
-        'app.synth();',
-        '',
-      ].join('\n'),
-    ],
-    [
-      'cdktf.json',
-      `${JSON.stringify({ language: 'typescript', app: 'npx tsx main.ts', terraformProviders: [], context: {} }, null, 2)}\n`,
-    ],
-    [
-      'package.json',
-      `${JSON.stringify(
-        {
-          name: 'uptime-monitors',
-          private: true,
-          type: 'module',
-          scripts: { synth: 'cdktf synth', deploy: 'cdktf deploy' },
-          dependencies: {
-            cdktf: '^0.21.0',
-            constructs: '^10.4.2',
-            'terraform-provider-uptime': `^${version}`,
-          },
-          devDependencies: {
-            'cdktf-cli': '^0.21.0',
-            tsx: '^4.20.0',
-            typescript: '^5.9.0',
-            '@types/node': '^22.0.0',
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    ],
-    [
-      'tsconfig.json',
-      `${JSON.stringify(
-        {
-          compilerOptions: {
-            target: 'ES2022',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            strict: true,
-            skipLibCheck: true,
-            noEmit: true,
-            types: ['node'],
-          },
-          include: ['*.ts'],
-        },
-        null,
-        2,
-      )}\n`,
-    ],
-  ];
 }

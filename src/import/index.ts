@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { UptimeClient } from '../client/index.js';
 import { readAccount, type Filters } from './account.js';
 import * as cdktf from './cdktf.js';
+import { DEFAULT_CDK_LIBRARY, type CdkLibrary } from './cdktf-project.js';
 import * as hcl from './hcl.js';
 import { plan, type ImportSet, type Known } from './model.js';
 import { verify } from './verify.js';
@@ -17,6 +18,8 @@ export const MANIFEST = '.uptimectl-import.json';
 export interface ImportOptions {
   out: string;
   format: 'hcl' | 'cdktf';
+  /** CDKTF: the library the app is written against (default: what the directory was written with, else cdktn). */
+  cdk?: CdkLibrary | undefined;
   baseUrl: string;
   token: string;
   filters: Filters;
@@ -36,6 +39,8 @@ export interface ImportResult {
 
 interface Manifest {
   format: 'hcl' | 'cdktf';
+  /** CDKTF: the library the app imports from (absent in records written before the choice: cdktf). */
+  cdk?: CdkLibrary;
   names: Record<string, string>;
   imported: string[];
   lookups: Record<string, string>;
@@ -69,10 +74,21 @@ function readManifest(out: string, format: 'hcl' | 'cdktf'): Manifest {
   return m;
 }
 
+/** The library of a CDKTF output: the one it was written with (later files must import from the same one). */
+function cdkLibrary(out: string, m: Manifest, asked: CdkLibrary | undefined): CdkLibrary {
+  const written = m.files.length ? (m.cdk ?? 'cdktf') : undefined;
+  if (written && asked && asked !== written)
+    throw new Error(
+      `${out} was written with --cdk ${written}; use the same library to add to it (or import into a new --out directory)`,
+    );
+  return written ?? asked ?? DEFAULT_CDK_LIBRARY;
+}
+
 export async function runImport(o: ImportOptions): Promise<ImportResult> {
   const progress = o.progress ?? (() => {});
   mkdirSync(o.out, { recursive: true });
   const manifest = readManifest(o.out, o.format);
+  const library = o.format === 'cdktf' ? cdkLibrary(o.out, manifest, o.cdk) : undefined;
   const known: Known = {
     names: manifest.names,
     imported: new Set(manifest.imported),
@@ -112,7 +128,7 @@ export async function runImport(o: ImportOptions): Promise<ImportResult> {
     } else {
       const all = { ...manifest.lookups };
       for (const l of set.lookups) all[l.name] = `${l.channel}/${l.label}`;
-      for (const [name, text] of cdktf.files(set, run, o.version, all)) write(name, text);
+      for (const [name, text] of cdktf.files(set, run, o.version, all, library)) write(name, text);
       const runs = [...manifest.files, ...written]
         .flatMap((f) => /^imported-(\d+)\.ts$/.exec(f)?.[1] ?? [])
         .map(Number);
@@ -126,6 +142,7 @@ export async function runImport(o: ImportOptions): Promise<ImportResult> {
   }
   for (const l of set.lookups) manifest.lookups[l.name] = `${l.channel}/${l.label}`;
   manifest.files.push(...written);
+  if (library && manifest.files.length) manifest.cdk = library;
   writeFileSync(join(o.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
   const result: ImportResult = { written, counts, requests };

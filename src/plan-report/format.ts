@@ -45,26 +45,32 @@ export function value(resourceType: string, attribute: string, v: unknown): stri
 const ZWSP = '\u200b';
 
 /** Text that cannot become a live @mention or team mention, an issue or pull-request reference (`#12`, `GH-12`,
- *  `org/repo#12`) or an autolink (`https://…`, `www.…`, `a@b.example`) once GitHub renders it. */
+ *  `org/repo#12`) or an autolink (`https://…`, `www.…`, `a@b.example`) once GitHub renders it, nor one of GitLab's
+ *  references (merge request `!12`, label `~bug`, milestone `%v1`, snippet `$12`, epic `&12`, commit `9ba1224`),
+ *  inline diff (`{+ … +}`) or emoji (`:bell:`): GitLab links them in the rendered text, after Markdown's escapes are
+ *  gone, so only a zero-width space between the sigil and what follows keeps them text. */
 export function inert(s: string): string {
   return s
-    .replace(/[@#]/g, (c) => `${c}${ZWSP}`)
+    .replace(/[@#!~%$&]/g, (c) => `${c}${ZWSP}`)
     .replace(/\b(gh)-(?=\d)/gi, `$1-${ZWSP}`)
     .replace(/:\/\//g, `:${ZWSP}//`)
-    .replace(/\b(www)\./gi, `$1${ZWSP}.`);
+    .replace(/\b(www)\./gi, `$1${ZWSP}.`)
+    .replace(/([{[])(?=[+-])/g, `$1${ZWSP}`)
+    .replace(/:(?=[\w+-]+:)/g, `:${ZWSP}`)
+    .replace(/\b[0-9a-f]{7,}\b/gi, (hex) => hex.replace(/(.{6})(?=.)/g, `$1${ZWSP}`));
 }
 
 /** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention or link. */
 export function text(s: string): string {
   return inert(s)
-    .replace(/[<>|*_`[\]\\&~!]/g, (c) => `\\${c}`)
+    .replace(/[<>|*_`[\]\\&~!$]/g, (c) => `\\${c}`)
     .replace(/[\r\n]+/g, ' ');
 }
 
 /** The same inside our own HTML (`<summary>`): escaped, and inert. */
 export function html(s: string): string {
   return inert(s)
-    .replace(/[&<>"[\]]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/[&<>"[\]$]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/[\r\n]+/g, ' ');
 }
 
@@ -77,10 +83,10 @@ export function code(s: string): string {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** One of our report lines: its code spans (made by `code`/`value`) are kept as they are, the text around them is
- *  made inert. Spans are found the way CommonMark finds them: a run of backticks closed by a run of the same length. */
-export function inline(s: string): string {
-  let out = '';
+/** A report line cut into its code spans (made by `code`/`value`; `content` unpadded) and the text between them.
+ *  Spans are found the way CommonMark finds them: a run of backticks closed by a run of the same length. */
+export function spans(s: string): { code: boolean; raw: string; content: string }[] {
+  const out: { code: boolean; raw: string; content: string }[] = [];
   let plain = '';
   let i = 0;
   while (i < s.length) {
@@ -99,9 +105,24 @@ export function inline(s: string): string {
       i += run.length;
       continue;
     }
-    out += text(plain) + s.slice(i, end.index + run.length);
+    if (plain) out.push({ code: false, raw: plain, content: plain });
     plain = '';
+    const inner = s.slice(i + run.length, end.index);
+    const padded = inner.length > 1 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '';
+    out.push({
+      code: true,
+      raw: s.slice(i, end.index + run.length),
+      content: padded ? inner.slice(1, -1) : inner,
+    });
     i = end.index + run.length;
   }
-  return out + text(plain);
+  if (plain) out.push({ code: false, raw: plain, content: plain });
+  return out;
+}
+
+/** One of our report lines for Markdown: its code spans are kept as they are, the text around them is made inert. */
+export function inline(s: string): string {
+  return spans(s)
+    .map((p) => (p.code ? p.raw : text(p.raw)))
+    .join('');
 }

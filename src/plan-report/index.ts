@@ -10,6 +10,7 @@ import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
 import { render } from './render.js';
 import { renderDrift } from './render-drift.js';
+import { renderDriftText, renderText } from './render-text.js';
 import { scrub, sensitiveValues } from './secrets.js';
 
 export const GATES = [
@@ -43,12 +44,21 @@ export interface PlanReportOptions {
   maxListRequests?: number;
   /** Progress and warnings (stderr in the CLI). */
   warn?: (message: string) => void;
+  /** `markdown` (default: a pull-request comment) or `text` (for a code block, e.g. Atlantis' plan comment). */
+  format?: ReportFormat;
+  /** Who approved what the gates match (a label, a review): the report says so and the gates do not fail it. */
+  approved?: string | undefined;
 }
+
+export const REPORT_FORMATS = ['markdown', 'text'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface PlanReport {
   markdown: string;
   full: string;
   matched: Gate[];
+  /** Gates matched, but `approved` was given: reported, not failed. */
+  approved: boolean;
   exitCode: 0 | typeof GATE_EXIT;
 }
 
@@ -71,6 +81,10 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
       'give at least one plan: a saved plan file, `terraform show -json` output, or - for stdin',
     );
   const gates = parseGates(o.failOn ?? []);
+  const format = o.format ?? 'markdown';
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new Error(`--format: unknown format "${format}"; allowed values: ${REPORT_FORMATS.join(', ')}`);
+  const approval = o.approved?.trim() || undefined;
   const warn = o.warn ?? (() => {});
   const plans: NamedPlan[] = o.inputs.map((i) => loadPlan(i, o.readStdin));
   const names = new Set<string>();
@@ -128,32 +142,37 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   const matched = gates.filter((g) =>
     g === 'drift' ? stacks.some((s) => s.drift.length) : g === 'preflight' ? preflightFailed : risks.has(g),
   );
+  const contains = `this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`)`;
   if (gates.length)
     extra.push(
-      matched.length
-        ? `**Approval required**: this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`).`
-        : `Gates passed: none of ${gates.map((g) => `\`${g}\``).join(', ')}.`,
+      !matched.length
+        ? `Gates passed: none of ${gates.map((g) => `\`${g}\``).join(', ')}.`
+        : approval
+          ? `**Approved** (${code(approval)}): ${contains}.`
+          : `**Approval required**: ${contains}.`,
     );
 
   const secrets = new Set<string>();
   for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
-  const full = scrub(
-    o.drift
-      ? renderDrift(stacks, { budget: Infinity })
-      : render(stacks, { budget: Infinity, extra, destinationsResolved: resolved }),
-    secrets,
-  );
+  const rendered = (budget: number | undefined, fullReportPath: string | undefined) => {
+    const cut = { budget, fullReportPath };
+    if (format === 'text')
+      return o.drift
+        ? renderDriftText(stacks, cut)
+        : renderText(stacks, { ...cut, extra, destinationsResolved: resolved });
+    return o.drift
+      ? renderDrift(stacks, cut)
+      : render(stacks, { ...cut, extra, destinationsResolved: resolved });
+  };
+  const full = scrub(rendered(Infinity, undefined), secrets);
   if (o.fullOut) writeFileSync(o.fullOut, full);
-  const markdown = scrub(
-    o.drift
-      ? renderDrift(stacks, { budget: o.budget, fullReportPath: o.fullOut })
-      : render(stacks, {
-          budget: o.budget,
-          fullReportPath: o.fullOut,
-          extra,
-          destinationsResolved: resolved,
-        }),
-    secrets,
-  );
-  return { markdown, full, matched, exitCode: matched.length ? GATE_EXIT : 0 };
+  const markdown = scrub(rendered(o.budget, o.fullOut), secrets);
+  const failed = matched.length > 0 && !approval;
+  return {
+    markdown,
+    full,
+    matched,
+    approved: matched.length > 0 && !!approval,
+    exitCode: failed ? GATE_EXIT : 0,
+  };
 }

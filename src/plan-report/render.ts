@@ -10,7 +10,7 @@ export const COMMENT_LIMIT = 65_536;
 export const DEFAULT_BUDGET = 60_000;
 export const MARKER = '<!-- uptimectl:plan-report -->';
 
-const EVENT_WORDS: [MonitorEvent, string][] = [
+export const EVENT_WORDS: [MonitorEvent, string][] = [
   ['created', 'created'],
   ['changed', 'changed'],
   ['archived', 'archived'],
@@ -21,7 +21,7 @@ const EVENT_WORDS: [MonitorEvent, string][] = [
   ['imported', 'imported'],
 ];
 
-const RISK_TITLE: Record<Risk, string> = {
+export const RISK_TITLE: Record<Risk, string> = {
   duplicate: 'Already exists in the account (the create would fail)',
   archive: 'Archived',
   pause: 'Paused',
@@ -139,7 +139,7 @@ function section(m: MonitorReport, multi: boolean): string {
   return s.join('\n') + '\n';
 }
 
-const EVENT_LINE: Partial<Record<MonitorEvent, string>> = {
+export const EVENT_LINE: Partial<Record<MonitorEvent, string>> = {
   archived: 'archived: checks stop; the monitor and its history are kept',
   reactivated: 'reactivated: checks start again',
   paused: 'paused: checks stop until resumed',

@@ -109,9 +109,9 @@ describeTf('import of an account with hostile names', () => {
 
   test('CDKTF: the generated app type-checks (tsc) and --verify (cdktf synth + plan) shows imports only', async () => {
     const out = join(ws.dir, 'cdktf');
-    // The app's dependencies, as `npm install` in it would give them: this checkout and its cdktf, tsx, types.
+    // The app's dependencies, as `npm install` in it would give them: this checkout and its cdktn, tsx, types.
     mkdirSync(join(out, 'node_modules'), { recursive: true });
-    for (const dep of ['cdktf', 'constructs', '@types', '.bin'])
+    for (const dep of ['cdktn', 'constructs', '@types', '.bin'])
       symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(out, 'node_modules', dep));
     symlinkSync(REPO_ROOT, join(out, 'node_modules', 'terraform-provider-uptime'));
 

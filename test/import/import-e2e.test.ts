@@ -214,9 +214,9 @@ describeTf('uptimectl import', () => {
     ])
       expect(readdirSync(out)).toContain(f);
     expectNoSecret(allText(out));
-    // The app's dependencies: this checkout (built package) and its cdktf.
+    // The app's dependencies: this checkout (built package) and its cdktn (the default library).
     mkdirSync(join(out, 'node_modules'));
-    for (const dep of ['cdktf', 'constructs'])
+    for (const dep of ['cdktn', 'constructs'])
       symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(out, 'node_modules', dep));
     symlinkSync(REPO_ROOT, join(out, 'node_modules', 'terraform-provider-uptime'));
     const synth = await new Promise<{ code: number; err: string }>((resolve) =>

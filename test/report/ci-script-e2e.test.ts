@@ -1,10 +1,12 @@
 // examples/ci/plan-and-report.sh end to end with real Terraform against the local service: the HCL project and a
-// two-stack CDKTF app, each planned (comment written to a file: no GitHub token), gated with PLAN_REPORT_FAIL_ON,
-// applied in `apply` mode, and re-planned with no changes. The GitHub API is played by a local mock
-// (github-mock.ts): one comment on the pull request, updated on the next run; a create that duplicates a monitor made
-// in the dashboard is caught by --check and gated, where the apply after merge would fail.
-import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// two-stack CDKTF app (synthesized by the CDK CLI that runs on this Node: `uptimectl cdk synth`), each planned (comment
+// written to a file: no GitHub token), gated with PLAN_REPORT_FAIL_ON, applied in `apply` mode, and re-planned with
+// no changes. The GitHub API is played by a local mock (github-mock.ts): one comment on the pull request behind more
+// than a page of others, updated on the next run; the approval label, read when the script runs, lifts the gates; a
+// create that duplicates a monitor made in the dashboard is caught by --check and gated, where the apply after merge
+// would fail. (GitLab: gitlab-ci-e2e.test.ts.)
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
@@ -93,7 +95,7 @@ describeTf('examples/ci/plan-and-report.sh', () => {
     expect(body.startsWith('<!-- uptimectl:plan-report -->')).toBe(true);
     expect(body).toContain('| created | 1 |');
     expect(body).toContain('header `X-Api-Key` added (value hidden)');
-    expect(r.stderr).toContain(`the comment body is in ${comment}`);
+    expect(r.stderr).toContain(`nothing posted; the comment is in ${comment}`);
 
     expectExit(await script(dir, 'apply'), 0);
     writeFileSync(join(dir, 'main.tf'), hcl(true));
@@ -111,30 +113,33 @@ describeTf('examples/ci/plan-and-report.sh', () => {
     expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
   }, 240_000);
 
-  test('CDKTF: synth → one plan per stack → one comment naming both stacks; apply; re-plan empty', async () => {
+  test('CDKTF: the CDK CLI for this Node synthesizes → one plan per stack → one comment naming both stacks; apply; re-plan empty', async () => {
     const dir = join(ws.dir, 'cdktf');
-    mkdirSync(dir);
-    writeFileSync(
-      join(dir, 'cdktf.json'),
-      JSON.stringify({ language: 'typescript', app: 'see CDKTF_SYNTH' }),
-    );
-    const synth = `${process.execPath} ${TSX} ${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}`;
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    // The project's CDK CLIs, as `npm install` gives them: uptimectl cdk picks the one that runs here.
+    for (const cli of ['cdktf-cli', 'cdktn-cli'])
+      symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
+    const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
+    writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
+    const cli =
+      spawnSync(process.execPath, ['-e', "require('@cdktf/node-pty-prebuilt-multiarch')"], {
+        cwd: REPO_ROOT,
+      }).status === 0
+        ? 'cdktf-cli'
+        : 'cdktn-cli';
     const comment = join(ws.dir, 'cdktf-comment.md');
-    expectExit(await script(dir, 'apply', { CDKTF_SYNTH: synth }), 0);
-    const r = await script(dir, 'plan', {
-      CDKTF_SYNTH: synth,
-      CI_APP_STEP: '2',
-      COMMENT_FILE: comment,
-      PLAN_REPORT_FAIL_ON: 'pause',
-    });
+    let r = await script(dir, 'apply');
+    expectExit(r, 0);
+    expect(r.stderr).toContain(`uptimectl cdk: ${cli} `);
+    r = await script(dir, 'plan', { CI_APP_STEP: '2', COMMENT_FILE: comment, PLAN_REPORT_FAIL_ON: 'pause' });
     expectExit(r, 3);
     const body = readFileSync(comment, 'utf8');
     expect(body).toContain('Stacks: `api` (1), `web` (1)');
     expect(body).toContain('| created | 1 |');
     expect(body).toContain('| paused | 1 |');
     expect(body).toContain('api: <b>Payments</b>');
-    expectExit(await script(dir, 'apply', { CDKTF_SYNTH: synth, CI_APP_STEP: '2' }), 0);
-    await script(dir, 'plan', { CDKTF_SYNTH: synth, CI_APP_STEP: '2', COMMENT_FILE: comment });
+    expectExit(await script(dir, 'apply', { CI_APP_STEP: '2' }), 0);
+    await script(dir, 'plan', { CI_APP_STEP: '2', COMMENT_FILE: comment });
     expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
   }, 300_000);
 
@@ -158,6 +163,8 @@ resource "uptime_monitor" "shop" {
 `,
     );
     const pr = gh.seed({ title: 'Add the shop monitor', body: '', labels: [], pull_request: true });
+    // More than a page of review comments before ours (GitHub lists 100 per page at most).
+    for (let i = 0; i < 130; i++) pr.comments.push({ id: 500_000 + i, body: `Reviewed part ${i}` });
     const github = {
       GITHUB_TOKEN: gh.token,
       GITHUB_REPOSITORY: gh.repo,
@@ -166,17 +173,30 @@ resource "uptime_monitor" "shop" {
       COMMENT_FILE: join(ws.dir, 'dup-comment.md'),
       PLAN_REPORT_CHECK: '1',
       PLAN_REPORT_FAIL_ON: 'archive,replace,no-alerts,unpublish,duplicate',
+      PLAN_REPORT_APPROVAL_LABEL: 'monitors-approved',
     };
+    const ours = () => pr.comments.filter((c) => c.body.startsWith('<!-- uptimectl:plan-report -->'));
     let r = await script(dir, 'plan', github);
     expectExit(r, 3);
-    expect(r.stderr).toContain(`posted the plan-report comment on #${pr.number}`);
-    expect(pr.comments).toHaveLength(1);
-    const body = pr.comments[0]!.body;
+    expect(r.stderr).toMatch(new RegExp(`created the comment (\\d+) on pull request #${pr.number}`));
+    expect(ours()).toHaveLength(1);
+    const body = ours()[0]!.body;
     expect(body.startsWith('<!-- uptimectl:plan-report -->')).toBe(true);
     expect(body).toContain('**Already exists in the account (the create would fail)** (1)');
     expect(body).toContain(`\`terraform import 'uptime_monitor.shop' ${id}\``);
     expect(body).toContain('**Approval required**: this plan contains `duplicate`');
     expect(body).not.toMatch(/(^|[^\w`])@ops/); // the name is shown, but pings nobody
+
+    // A reviewer adds the approval label; the job re-runs (the labeled event) and reads it: approved, not failed.
+    pr.labels = ['monitors-approved'];
+    r = await script(dir, 'plan', github);
+    expectExit(r, 0);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body).toContain(
+      '**Approved** (`label monitors-approved`): this plan contains `duplicate`',
+    );
+    expect(gh.calls).toContain(`GET /repos/acme/monitors/issues/${pr.number}/labels?per_page=100`);
+    pr.labels = [];
     // Merged anyway, the apply fails exactly as the comment said.
     r = await script(dir, 'apply');
     expect(r.code).not.toBe(0);
@@ -194,9 +214,10 @@ resource "uptime_monitor" "shop" {
     expect(imp).toBe(0);
     r = await script(dir, 'plan', github);
     expectExit(r, 0);
-    expect(r.stderr).toContain(`updated the plan-report comment ${pr.comments[0]!.id} on #${pr.number}`);
-    expect(pr.comments).toHaveLength(1);
-    expect(pr.comments[0]!.body).not.toContain('Already exists in the account');
-    expect(pr.comments[0]!.body).toContain('✅ duplicates: no monitor to create');
+    expect(r.stderr).toContain(`updated the comment ${ours()[0]!.id} on pull request #${pr.number}`);
+    expect(ours()).toHaveLength(1);
+    expect(pr.comments).toHaveLength(131);
+    expect(ours()[0]!.body).not.toContain('Already exists in the account');
+    expect(ours()[0]!.body).toContain('✅ duplicates: no monitor to create');
   }, 240_000);
 });

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 interface Options {
   out: string;
   format: 'hcl' | 'cdktf';
+  cdk?: 'cdktn' | 'cdktf';
   name?: string;
   status: string[];
   id: string[];
@@ -32,6 +33,12 @@ export function importCommand(): Command {
       'output directory (new, or one an earlier run wrote: then only new objects are added)',
     )
     .addOption(new Option('--format <format>', 'output format').choices(['hcl', 'cdktf']).default('hcl'))
+    .addOption(
+      new Option(
+        '--cdk <library>',
+        'CDKTF: the library the app is written against: cdktn (CDK Terrain, default) or cdktf (HashiCorp CDKTF 0.21); the project runs cdktn-cli either way (Node 22.19+ and 24)',
+      ).choices(['cdktn', 'cdktf']),
+    )
     .option('--name <glob>', 'only monitors whose name matches (* and ?, case-insensitive)')
     .addOption(
       new Option('--status <status>', 'only monitors with this status (repeatable, or comma-separated)')
@@ -56,12 +63,15 @@ export function importCommand(): Command {
       const token = opts.token ?? process.env.UPTIME_API_TOKEN;
       if (!baseUrl) throw new Error('set the service address: --base-url or UPTIME_BASE_URL');
       if (!token) throw new Error('set an API token: --token or UPTIME_API_TOKEN');
+      if (opts.cdk && opts.format !== 'cdktf')
+        throw new Error('--cdk chooses the library of a CDKTF app: use it with --format cdktf');
       const status = opts.status;
       if (status.includes('archived')) opts.includeArchived = true;
       const started = Date.now();
       const r = await runImport({
         out: opts.out,
         format: opts.format,
+        cdk: opts.cdk,
         baseUrl,
         token,
         filters: { name: opts.name, status, ids: opts.id, includeArchived: !!opts.includeArchived },
@@ -76,7 +86,7 @@ export function importCommand(): Command {
           (r.verified ? `Verified: ${r.verified}.\n` : '') +
           (opts.format === 'hcl'
             ? 'Next: terraform init && terraform plan (imports only), terraform apply; then the import blocks can be removed.\n'
-            : 'Next: npm install && npx cdktf deploy (imports only); then the importFrom calls can be removed.\n'),
+            : 'Next: npm install && npm run deploy (imports only); then the importFrom calls can be removed.\n'),
       );
     });
 }

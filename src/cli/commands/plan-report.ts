@@ -1,6 +1,6 @@
 // `uptimectl plan-report`: a pull-request comment about the monitor changes of one or more Terraform plans.
 // Definition only; the work happens in ../../plan-report/index.ts.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 
 interface Options {
   out?: string;
@@ -8,6 +8,8 @@ interface Options {
   check?: boolean;
   drift?: boolean;
   failOn: string[];
+  format: 'markdown' | 'text';
+  approved?: string;
   baseUrl?: string;
   token?: string;
 }
@@ -37,6 +39,18 @@ export function planReportCommand(): Command {
       (v: string, prev: string[]) => [...prev, v],
       [] as string[],
     )
+    .option(
+      '--approved <who>',
+      'the change was approved (e.g. "label monitors-approved"): matched gates are reported as approved and do not fail the run; empty means not approved',
+    )
+    .addOption(
+      new Option(
+        '--format <format>',
+        'markdown (a pull-request comment) or text (inside a code block, e.g. the output of an Atlantis step)',
+      )
+        .choices(['markdown', 'text'])
+        .default('markdown'),
+    )
     .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
     .option('--token <token>', 'API token for destination labels and --check (default: UPTIME_API_TOKEN)')
     .action(async (inputs: string[], opts: Options) => {
@@ -49,6 +63,8 @@ export function planReportCommand(): Command {
         failOn: opts.failOn,
         check: !!opts.check,
         drift: !!opts.drift,
+        format: opts.format,
+        approved: opts.approved,
         fullOut: opts.fullOut,
         baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
         token: opts.token ?? process.env.UPTIME_API_TOKEN,
@@ -57,7 +73,9 @@ export function planReportCommand(): Command {
       if (opts.out) writeFileSync(opts.out, r.markdown);
       else process.stdout.write(r.markdown);
       if (r.matched.length) {
-        process.stderr.write(`plan-report: --fail-on matched: ${r.matched.join(', ')}\n`);
+        process.stderr.write(
+          `plan-report: --fail-on matched: ${r.matched.join(', ')}${r.approved ? ' (approved)' : ''}\n`,
+        );
         process.exitCode = r.exitCode;
       }
     });

@@ -1,0 +1,222 @@
+// JSON over HTTP for the code hosts' REST APIs (GitHub, GitLab): one call with its retries, and pagination.
+// - The token rides in one header, set here from a closure; it is never in a URL, and every error message is scrubbed
+//   of it (and of whatever the host echoes back) before it leaves this module.
+// - Waiting is not failing: a 429 (or GitHub's 403 with an exhausted allowance) waits for what the host announces
+//   (Retry-After, else the reset time) up to `maxWaitMs`, then tries again. 502/503/504 and connection errors are
+//   retried with backoff for reads and for writes that are safe to repeat (PUT, PATCH); a POST is not repeated after
+//   an answer that may mean it happened: the caller gets a `PostError` with `outcomeUnknown` and decides (the posting
+//   layer looks for what it was creating before creating it again).
+// - Proxies: HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured (undici's EnvHttpProxyAgent), as runners need.
+import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
+import { SECRET_MARKERS } from '../api/secrets.js';
+
+export interface HttpOptions {
+  /** API root, e.g. https://api.github.com or https://gitlab.example.com/api/v4 (no trailing slash needed). */
+  baseUrl: string;
+  /** Name of the host for messages: "GitHub", "GitLab". */
+  hostName: string;
+  /** The auth header, e.g. ['authorization', 'Bearer …'] or ['private-token', '…']. */
+  auth: [string, string] | null;
+  /** Headers every request carries (Accept, API version). */
+  headers?: Record<string, string>;
+  /** Longest single wait for a rate limit (default 5 minutes). */
+  maxWaitMs?: number;
+  /** Per-request deadline (default 30 s). */
+  timeoutMs?: number;
+  /** Attempts for a retryable failure (default 4). */
+  attempts?: number;
+  /** Injected for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Progress notes (a wait, a retry): stderr in the CLI. */
+  note?: (message: string) => void;
+}
+
+export class PostError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** A write that may have happened (timeout, connection lost, a 5xx after the request was sent). */
+    readonly outcomeUnknown: boolean,
+  ) {
+    super(message);
+    this.name = 'PostError';
+  }
+}
+
+export interface Response<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+const RETRY_STATUS = new Set([502, 503, 504]);
+const SAFE_TO_REPEAT = new Set(['GET', 'PUT', 'PATCH', 'HEAD']);
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Seconds to wait before the next attempt, from what the host announced; null when it announced nothing. */
+export function announcedWaitMs(headers: Headers, now = Date.now()): number | null {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - now);
+  }
+  // GitHub: x-ratelimit-reset (epoch seconds); GitLab: ratelimit-reset (epoch seconds).
+  const reset = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
+  if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
+  return null;
+}
+
+export class HttpJson {
+  private readonly auth: [string, string] | null;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly o: HttpOptions) {
+    this.auth = o.auth;
+    this.dispatcher = new EnvHttpProxyAgent();
+  }
+
+  /** `{ baseUrl, hostName }`: the token is never serialized. */
+  toJSON(): Record<string, string> {
+    return { baseUrl: this.o.baseUrl, hostName: this.o.hostName };
+  }
+
+  /** The message with the token (and its URL-encoded form) replaced. */
+  scrub(text: string): string {
+    const token = this.auth?.[1];
+    if (!token) return text;
+    let out = text;
+    for (const form of new Set([token, encodeURIComponent(token), token.replace(/^Bearer /, '')]))
+      if (form.length >= 4) out = out.split(form).join(SECRET_MARKERS.log);
+    return out;
+  }
+
+  url(path: string): string {
+    return /^https?:\/\//.test(path) ? path : `${this.o.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<Response<T>> {
+    const url = this.url(path);
+    const shown = `${method} ${new URL(url).pathname}`;
+    const attempts = this.o.attempts ?? 4;
+    const sleep = this.o.sleep ?? defaultSleep;
+    const maxWait = this.o.maxWaitMs ?? 300_000;
+    for (let attempt = 1; ; attempt++) {
+      let res: Awaited<ReturnType<typeof fetch>>;
+      try {
+        res = await fetch(url, {
+          method,
+          dispatcher: this.dispatcher,
+          // An API does not redirect; following one could carry the token to another origin.
+          redirect: 'error',
+          signal: AbortSignal.timeout(this.o.timeoutMs ?? 30_000),
+          headers: {
+            accept: 'application/json',
+            'user-agent': 'uptimectl',
+            ...this.o.headers,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(this.auth ? { [this.auth[0]]: this.auth[1] } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (err) {
+        const why = this.scrub(
+          err instanceof Error ? (err.cause as Error | undefined)?.message || err.message : String(err),
+        );
+        if (SAFE_TO_REPEAT.has(method) && attempt < attempts) {
+          this.o.note?.(`${this.o.hostName}: ${shown} failed (${why}); trying again`);
+          await sleep(1000 * 2 ** (attempt - 1));
+          continue;
+        }
+        throw new PostError(`${this.o.hostName}: ${shown} failed: ${why}`, null, !SAFE_TO_REPEAT.has(method));
+      }
+      const text = await res.text();
+      const limited =
+        res.status === 429 || (res.status === 403 && res.headers.get('x-ratelimit-remaining') === '0');
+      if (limited && attempt < attempts) {
+        const wait = announcedWaitMs(res.headers) ?? 60_000;
+        if (wait <= maxWait) {
+          this.o.note?.(
+            `${this.o.hostName}: rate limited on ${shown}; waiting ${Math.ceil(wait / 1000)} s as announced`,
+          );
+          await sleep(wait);
+          continue;
+        }
+      }
+      if (RETRY_STATUS.has(res.status) && SAFE_TO_REPEAT.has(method) && attempt < attempts) {
+        this.o.note?.(`${this.o.hostName}: ${shown} answered ${res.status}; trying again`);
+        await sleep(1000 * 2 ** (attempt - 1));
+        continue;
+      }
+      if (res.status >= 400) {
+        let message = text.slice(0, 500);
+        try {
+          const j = JSON.parse(text) as { message?: unknown; error?: unknown; error_description?: unknown };
+          const m = j.message ?? j.error_description ?? j.error;
+          if (m !== undefined) message = typeof m === 'string' ? m : JSON.stringify(m);
+        } catch {
+          // not JSON: the start of the text
+        }
+        throw new PostError(
+          this.scrub(`${this.o.hostName}: ${shown} failed: ${res.status} ${message}`.trim()),
+          res.status,
+          !SAFE_TO_REPEAT.has(method) && res.status >= 500,
+        );
+      }
+      let parsed: unknown = null;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          throw new PostError(
+            `${this.o.hostName}: ${shown} answered ${res.status} with a body that is not JSON`,
+            res.status,
+            false,
+          );
+        }
+      }
+      return { status: res.status, body: parsed as T, headers: res.headers };
+    }
+  }
+
+  /** Every item of a paginated list, page by page (a consumer that stops early reads no more pages): follows
+   *  `Link: <…>; rel="next"` (GitHub, GitLab), else GitLab's `x-next-page`; never to another origin. */
+  async *pages<T>(path: string): AsyncGenerator<T> {
+    const origin = new URL(this.url(path)).origin;
+    let next: string | null = path;
+    for (let page = 0; next && page < 1000; page++) {
+      const r: Response<T[]> = await this.request<T[]>('GET', next);
+      if (!Array.isArray(r.body))
+        throw new PostError(`${this.o.hostName}: GET ${path} did not answer a list`, r.status, false);
+      yield* r.body;
+      next = nextPage(r.headers, this.url(next));
+      if (next && new URL(next).origin !== origin)
+        throw new PostError(
+          `${this.o.hostName}: the next page of ${path} is on another origin`,
+          r.status,
+          false,
+        );
+    }
+  }
+}
+
+/** The next page's URL, or null on the last page. */
+export function nextPage(headers: Headers, current: string): string | null {
+  const link = headers.get('link');
+  if (link)
+    for (const part of link.split(',')) {
+      const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
+      if (m) return m[1]!;
+    }
+  const page = headers.get('x-next-page');
+  if (page && /^\d+$/.test(page)) {
+    const u = new URL(current);
+    u.searchParams.set('page', page);
+    return u.toString();
+  }
+  return null;
+}
