@@ -3,14 +3,9 @@
 // Says before it starts how many requests that is and how long the per-minute allowance makes it take.
 import type { AlertDestination, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
+import { selects, type MonitorFilters } from '../provider/monitor-filter.js';
 
-export interface Filters {
-  /** Glob on the monitor name (`*` and `?`), case-insensitive. */
-  name?: string | undefined;
-  status?: string[] | undefined;
-  ids?: string[] | undefined;
-  includeArchived?: boolean | undefined;
-}
+export type Filters = MonitorFilters;
 
 export interface Account {
   monitors: Monitor[];
@@ -20,22 +15,6 @@ export interface Account {
 }
 
 const PAGE = 100;
-
-function globRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
-}
-
-export function selects(f: Filters, m: Monitor): boolean {
-  if (m.archived && !f.includeArchived) return false;
-  if (f.ids?.length && !f.ids.includes(m.id)) return false;
-  if (f.status?.length && !f.status.includes(m.status)) return false;
-  if (f.name && !globRegExp(f.name).test(m.name)) return false;
-  return true;
-}
 
 export async function readAccount(
   client: UptimeClient,
