@@ -54,17 +54,18 @@ export function inert(s: string): string {
     .replace(/\b(www)\./gi, `$1${ZWSP}.`);
 }
 
-/** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention or link. */
+/** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention, link or
+ *  math (GitHub renders `$…$`). */
 export function text(s: string): string {
   return inert(s)
-    .replace(/[<>|*_`[\]\\&~!]/g, (c) => `\\${c}`)
+    .replace(/[<>|*_`[\]\\&~!$]/g, (c) => `\\${c}`)
     .replace(/[\r\n]+/g, ' ');
 }
 
 /** The same inside our own HTML (`<summary>`): escaped, and inert. */
 export function html(s: string): string {
   return inert(s)
-    .replace(/[&<>"[\]]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/[&<>"[\]$]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/[\r\n]+/g, ' ');
 }
 
