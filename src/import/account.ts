@@ -21,17 +21,23 @@ export async function readAccount(
   filters: Filters,
   progress: (message: string) => void,
 ): Promise<Account> {
-  const usage = await client.getUsage();
-  const total = usage.data.monitors.used;
-  const estimate = 1 + Math.ceil(Math.max(total, 1) / PAGE) + total + 2;
-  const perMinute = usage.data.perMinute.limit;
-  const minutes = estimate / Math.max(1, perMinute);
-  progress(
-    `reading the account: about ${estimate} requests (${total} monitors: lists of ${PAGE} per page, one alert-settings read each)` +
-      (minutes > 1
-        ? `; at ${perMinute} requests per minute this takes about ${Math.ceil(minutes)} minutes`
-        : ''),
-  );
+  const usage = (await client.getUsage()).data;
+  const total = usage.monitors.used;
+  const perMinute = usage.perMinute.limit;
+  if (total === undefined)
+    progress(
+      `reading the account: monitors and status pages ${PAGE} per page, then one alert-settings read per monitor (the service does not report how many monitors there are)`,
+    );
+  else {
+    const estimate = 1 + Math.ceil(Math.max(total, 1) / PAGE) + total + 2;
+    const minutes = perMinute === undefined ? 0 : estimate / Math.max(1, perMinute);
+    progress(
+      `reading the account: about ${estimate} requests (${total} monitors: lists of ${PAGE} per page, one alert-settings read each)` +
+        (minutes > 1
+          ? `; at ${perMinute} requests per minute this takes about ${Math.ceil(minutes)} minutes`
+          : ''),
+    );
+  }
 
   const monitors: Monitor[] = [];
   for await (const m of client.paginate.listMonitors({ limit: PAGE }))
