@@ -2,7 +2,7 @@
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
 import { DECIDED } from '../api/index.js';
-import { commentText, escapeInvisible, escapeTemplate, jsEscape } from '../protocol/template.js';
+import { commentText, escapeTemplate, quotedText } from '../protocol/template.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -32,7 +32,7 @@ export function variableName(resourceName: string): string {
 const ts = (v: unknown) => JSON.stringify(v);
 /** A TypeScript string literal of text from the service: a Terraform template whose value is the text (cdktf passes
  *  strings through to Terraform JSON, where `${` and `%{` would be evaluated), invisible characters escaped. */
-export const tsText = (s: string): string => escapeInvisible(JSON.stringify(escapeTemplate(s)), jsEscape);
+export const tsText = (s: string): string => quotedText(escapeTemplate(s));
 
 function get(attrs: Attr[], name: string): Value | undefined {
   return attrs.find((a) => a.name === name)?.value;

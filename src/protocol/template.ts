@@ -61,3 +61,8 @@ export const jsEscape = (cp: number): string => (cp > 0xffff ? `\\u{${hex(cp, 1)
 export function commentText(s: string): string {
   return escapeInvisible(s, jsEscape);
 }
+
+/** Text from outside quoted for a message (a diagnostic, a log line): JSON quoting, invisible characters escaped. */
+export function quotedText(s: string): string {
+  return escapeInvisible(JSON.stringify(s), jsEscape);
+}

@@ -9,9 +9,9 @@ import {
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
 import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
 import { newBulkReadState } from './resources/bulk-reader.js';
 import { newThrottleReported, rateLimitWarning } from './rate-limit-warning.js';
-import type { Capabilities } from '../api/index.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
@@ -115,9 +115,10 @@ export const uptimeProvider = defineProvider({
       },
       (e) => apiLog.debug(`${e.event} ${e.method} ${e.path}`, { ...e }),
     );
-    let capabilities: Capabilities;
+    let capabilities: KnownCapabilities;
     try {
-      capabilities = (await client.getCapabilities()).data as Capabilities;
+      // Whatever facts the service reports are used; a missing one only turns the checks that need it off.
+      capabilities = knownCapabilities((await client.getCapabilities()).data);
     } catch (e) {
       if (statusOf(e) === 401)
         throw new DiagnosticError(

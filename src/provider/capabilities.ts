@@ -1,0 +1,68 @@
+// What the provider knows of its token and the account's plan: GET /capabilities, read once at configure time, as
+// facts (src/api/account.ts `CapabilityFacts`). The spec does not show that record's fields, so another service may
+// report fewer or others. A plan-time check runs on the facts it needs; when one is missing (or not in a shape the
+// provider recognises) the check is off — the service still validates every write, so a value it refuses fails at
+// apply with its message — and the first check switched off in a provider process says so in one warning naming
+// every missing fact and what it turns off.
+import { unreportedCapabilities, type CapabilityFacts } from '../api/index.js';
+import type { Diagnostics } from '../protocol/diagnostics.js';
+
+export interface KnownCapabilities {
+  facts: CapabilityFacts;
+  /** Facts the service did not report, as `group.fact`. */
+  unreported: string[];
+  /** The warning about checks that are off was given in this process. */
+  warned: boolean;
+}
+
+export const knownCapabilities = (facts: CapabilityFacts): KnownCapabilities => ({
+  facts,
+  unreported: unreportedCapabilities(facts),
+  warned: false,
+});
+
+/** The plan-time checks (and read decisions) each fact is needed for. */
+const NEEDED_FOR: Record<string, string> = {
+  'token.scopes': 'the token’s scopes for creating monitors and changing status pages',
+  'token.restricted':
+    'whether the token may create monitors, and telling a monitor outside its selection from a deleted one',
+  'token.monitorIds': 'telling a monitor outside the token’s selection from a deleted one',
+  'plan.minIntervalSeconds': 'the plan’s minimum check interval',
+  'plan.allowedIntervals': 'the plan’s check intervals',
+  'features.smsAlerts': 'SMS alerts on the plan',
+  'features.statusPages': 'status pages on the plan',
+};
+
+type Group = keyof CapabilityFacts;
+
+/**
+ * A capability fact for a check, or undefined when the service did not report it (the check is then off: the first
+ * time in this process, with the warning). Undefined without a warning when the capabilities are not known at all
+ * (the provider configuration is not known yet, as at plan time with unknown provider arguments).
+ */
+export function capabilityFact<G extends Group, K extends keyof CapabilityFacts[G]>(
+  caps: KnownCapabilities | null | undefined,
+  diags: Diagnostics | undefined,
+  group: G,
+  name: K,
+): CapabilityFacts[G][K] | undefined {
+  if (!caps) return undefined;
+  const value = caps.facts[group][name];
+  if (value === undefined && diags && !caps.warned) {
+    caps.warned = true;
+    const off = caps.unreported.filter((f) => f in NEEDED_FOR);
+    diags.warning(
+      'Some plan-time checks are off',
+      `The service's GET /capabilities does not report ${off.join(', ')} (or not in a shape this provider recognises), so these checks are not made at plan time: ${[...new Set(off.map((f) => NEEDED_FOR[f]))].join('; ')}. The service still checks every write: a value it does not allow fails at apply with its message. Other checks run as usual.`,
+    );
+  }
+  return value;
+}
+
+/** The token's name for a message (a fact only for the reader). */
+export const tokenName = (caps: KnownCapabilities | null | undefined): string =>
+  caps?.facts.token.name !== undefined ? `"${caps.facts.token.name}"` : 'this token';
+
+/** The plan's name for a message. */
+export const planName = (caps: KnownCapabilities | null | undefined): string =>
+  caps?.facts.plan.name !== undefined ? `the "${caps.facts.plan.name}" plan` : 'the account’s plan';
