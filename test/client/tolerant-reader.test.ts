@@ -308,3 +308,37 @@ describe('errors: the status is the contract, the service text is shown from any
     expect(e.message).not.toMatch(/[\u0000-\u001f\u2028]/);
   });
 });
+
+describe('records whose fields the spec does not show: summary, checks, exports, downloads', () => {
+  test('what is there with our type is kept, the rest left out; nothing fails', async () => {
+    const h = harness();
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/summary`, 200, {
+      data: {
+        uptimePercent: 99.5,
+        checks: { total: '12' },
+        timeline: [{ start: 'x' }, 'not a bucket'],
+        avail: 1,
+      },
+    });
+    const s = (await h.client.getMonitorSummary(MONITOR_ID)).data;
+    expect(s).toEqual({ uptimePercent: 99.5, checks: {}, timeline: [{ start: 'x' }] });
+    reply(h, 'GET', `/monitors/${MONITOR_ID}/checks`, 200, {
+      data: [{ id: 'c1', status: 'degraded', at: 'now' }],
+      pagination: { limit: 25, nextCursor: null },
+    });
+    expect((await h.client.listMonitorChecks(MONITOR_ID)).data.items).toEqual([{ id: 'c1' }]);
+    reply(h, 'GET', '/exports/exp_0123456789abcdef0123456789abcdef/download', 200, { data: { link: 'x' } });
+    expect((await h.client.getExportDownload('exp_0123456789abcdef0123456789abcdef')).data).toEqual({});
+  });
+
+  test('an export job needs what the spec shows as its required strings: id and monitorId', async () => {
+    const h = harness();
+    const id = 'exp_0123456789abcdef0123456789abcdef';
+    reply(h, 'GET', `/exports/${id}`, 200, {
+      data: { id, monitorId: MONITOR_ID, status: 'running', type: 1 },
+    });
+    expect((await h.client.getExport(id)).data).toEqual({ id, monitorId: MONITOR_ID });
+    reply(h, 'GET', `/exports/${id}`, 200, { data: { status: 'ready' } });
+    await expect(h.client.getExport(id)).rejects.toThrow(/does not match the v1 contract \(id: /);
+  });
+});
