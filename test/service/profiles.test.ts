@@ -1,6 +1,9 @@
 // Service profiles on the wire: each answers what it says (and only where the spec leaves the choice open), against
 // the same service without it; every answer still carries X-Request-Id and no profile yields a 5xx.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
+import { REPO_ROOT } from '../helpers/build.js';
 import { PROFILES, profilesNamed } from '../../src/service/index.js';
 import { Harness, testSeed, type Res } from './helpers.js';
 
@@ -23,6 +26,8 @@ const patch = (h: Harness, id: string, etag: string) =>
 
 test('every profile is named once and documented with the spec gap it takes', () => {
   const names = PROFILES.map((p) => p.name);
+  const docs = readFileSync(join(REPO_ROOT, 'docs', 'local-service.md'), 'utf8');
+  expect(names.filter((n) => !docs.includes(`| \`${n}\``))).toEqual([]);
   expect(new Set(names).size).toBe(names.length);
   for (const p of PROFILES) {
     expect(p.name).toMatch(/^[a-z0-9-]+$/);
