@@ -21,17 +21,36 @@ export const knownCapabilities = (facts: CapabilityFacts): KnownCapabilities => 
   warned: false,
 });
 
-/** The plan-time checks (and read decisions) each fact is needed for. */
-const NEEDED_FOR: Record<string, string> = {
-  'token.scopes': 'the token’s scopes for creating monitors and changing status pages',
-  'token.restricted':
-    'whether the token may create monitors, and telling a monitor outside its selection from a deleted one',
-  'token.monitorIds': 'telling a monitor outside the token’s selection from a deleted one',
-  'plan.minIntervalSeconds': 'the plan’s minimum check interval',
-  'plan.allowedIntervals': 'the plan’s check intervals',
-  'features.smsAlerts': 'SMS alerts on the plan',
-  'features.statusPages': 'status pages on the plan',
-};
+/** The plan-time checks (and read decisions) the facts serve: each is off when all of its facts are missing (the
+ *  interval check needs either the minimum or the list of intervals). */
+const CHECKS: { facts: string[]; check: string }[] = [
+  { facts: ['token.scopes'], check: 'the token’s scopes for creating monitors and changing status pages' },
+  {
+    facts: ['token.restricted'],
+    check: 'whether the token may create monitors (a restricted token may not)',
+  },
+  {
+    facts: ['token.restricted', 'token.monitorIds'],
+    check: 'telling a monitor outside a restricted token’s selection from a deleted one',
+  },
+  { facts: ['plan.minIntervalSeconds', 'plan.allowedIntervals'], check: 'the plan’s check intervals' },
+  { facts: ['features.smsAlerts'], check: 'SMS alerts on the plan' },
+  { facts: ['features.statusPages'], check: 'status pages on the plan' },
+];
+
+/** The checks that are off, and the facts whose absence turns them off. */
+function checksOff(unreported: string[]): { checks: string[]; facts: string[] } {
+  const missing = new Set(unreported);
+  const off = CHECKS.filter((c) =>
+    c.facts[0] === 'token.restricted' && c.facts.length === 2
+      ? missing.has('token.restricted') || missing.has('token.monitorIds')
+      : c.facts.every((f) => missing.has(f)),
+  );
+  return {
+    checks: off.map((c) => c.check),
+    facts: [...new Set(off.flatMap((c) => c.facts.filter((f) => missing.has(f))))],
+  };
+}
 
 type Group = keyof CapabilityFacts;
 
@@ -50,10 +69,10 @@ export function capabilityFact<G extends Group, K extends keyof CapabilityFacts[
   const value = caps.facts[group][name];
   if (value === undefined && diags && !caps.warned) {
     caps.warned = true;
-    const off = caps.unreported.filter((f) => f in NEEDED_FOR);
+    const off = checksOff(caps.unreported);
     diags.warning(
       'Some plan-time checks are off',
-      `The service's GET /capabilities does not report ${off.join(', ')} (or not in a shape this provider recognises), so these checks are not made at plan time: ${[...new Set(off.map((f) => NEEDED_FOR[f]))].join('; ')}. The service still checks every write: a value it does not allow fails at apply with its message. Other checks run as usual.`,
+      `The service's GET /capabilities does not report ${off.facts.join(', ')} (or not in a shape this provider recognises), so these are not checked at plan time: ${off.checks.join('; ')}. The service still checks every write: a value it does not allow fails at apply with its message. Other checks run as usual.`,
     );
   }
   return value;
