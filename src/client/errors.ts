@@ -62,7 +62,9 @@ export class ApiError extends Error {
     // A raw body is only worth quoting when it is short plain text (not an HTML error page).
     const said = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
     const what = said === null ? null : oneLine(said);
-    const named = details.map((d) => oneLine(d.message.startsWith(d.field) ? d.message : `${d.field}: ${d.message}`));
+    const named = details.map((d) =>
+      oneLine(d.message.startsWith(d.field) ? d.message : `${d.field}: ${d.message}`),
+    );
     const detail = named.length && named.join('; ') !== what ? ` (${named.join('; ')})` : '';
     const version = unquoteEtag(init.ifMatch);
     // The service's own words when it gave some; otherwise what the status means for the caller.
@@ -154,7 +156,12 @@ function fieldProblems(v: unknown): ErrorDetail[] {
       str(o.field) ??
       str(o.name) ??
       str(o.path) ??
-      (pointer ? pointer.replace(/^\/(data\/attributes\/)?/, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.') : null);
+      (pointer
+        ? pointer
+            .replace(/^\/(data\/attributes\/)?/, '')
+            .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+            .replace(/\//g, '.')
+        : null);
     const message = str(o.reason) ?? str(o.detail) ?? str(o.message) ?? str(o.title);
     if (!field || !message) return [];
     return [{ field, rule: str(o.rule) ?? str(o.code) ?? '', message }];

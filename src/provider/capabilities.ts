@@ -6,6 +6,7 @@
 // every missing fact and what it turns off.
 import { unreportedCapabilities, type CapabilityFacts } from '../api/index.js';
 import type { Diagnostics } from '../protocol/diagnostics.js';
+import { quotedText } from '../protocol/template.js';
 
 export interface KnownCapabilities {
   facts: CapabilityFacts;
@@ -78,10 +79,12 @@ export function capabilityFact<G extends Group, K extends keyof CapabilityFacts[
   return value;
 }
 
-/** The token's name for a message (a fact only for the reader). */
+/** The token's name for a message (a fact only for the reader; quoted, it is the service's text). */
 export const tokenName = (caps: KnownCapabilities | null | undefined): string =>
-  caps?.facts.token.name !== undefined ? `"${caps.facts.token.name}"` : 'this token';
+  caps?.facts.token.name !== undefined
+    ? `the API token ${quotedText(caps.facts.token.name)}`
+    : 'the API token';
 
 /** The plan's name for a message. */
 export const planName = (caps: KnownCapabilities | null | undefined): string =>
-  caps?.facts.plan.name !== undefined ? `the "${caps.facts.plan.name}" plan` : 'the account’s plan';
+  caps?.facts.plan.name !== undefined ? `the ${quotedText(caps.facts.plan.name)} plan` : 'the account’s plan';

@@ -131,7 +131,7 @@ export function goneOrHidden(
   if (restricted && !(selection ?? []).includes(monitorId))
     throw new DiagnosticError(
       "Monitor outside the token's selection",
-      `The ${what} ${monitorId} cannot be read: the API token ${tokenName(caps)} is restricted to a selection of monitors that does not include it, so the service answers 404 whether or not it exists. It is kept in state unchanged. Use a token that can see this monitor (an unrestricted token, or one whose selection includes it).`,
+      `The ${what} ${monitorId} cannot be read: ${tokenName(caps)} is restricted to a selection of monitors that does not include it, so the service answers 404 whether or not it exists. It is kept in state unchanged. Use a token that can see this monitor (an unrestricted token, or one whose selection includes it).`,
     );
   return null;
 }
