@@ -5,7 +5,8 @@
 // `uptimectl plan-report --check` and a duplicate create, destroy. Every cell of the matrix (alternative × flow) is a
 // test; the requests each flow made are counted on the service, and the extra requests an alternative costs over
 // the baseline are printed as a table (and written to $UPTIME_PROFILES_REPORT when set). Heavy: alternatives run in
-// parallel (UPTIME_PROFILES_CONCURRENCY, default 4), once per CI run (heavyE2eEnabled).
+// parallel (UPTIME_PROFILES_CONCURRENCY, default 4), once per CI run (heavyE2eEnabled); UPTIME_PROFILES=<names>
+// runs those profiles only (and the baseline).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -408,6 +409,7 @@ function report(): string {
       const mine = results.get(alt)?.get(f)?.requests ?? {};
       const theirs = base?.get(f)?.requests ?? {};
       const diff = Object.keys({ ...mine, ...theirs })
+        .sort()
         .map((k) => [k, (mine[k] ?? 0) - (theirs[k] ?? 0)] as const)
         .filter(([, d]) => d !== 0)
         .map(([k, d]) => `${d > 0 ? '+' : ''}${d} ${k}`);
