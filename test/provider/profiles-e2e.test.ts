@@ -1,7 +1,7 @@
 // Works with any service that keeps the spec (issue 32): the flows a team runs, with real Terraform, against the
 // local service answering as each service profile (src/service/profiles.ts: another choice wherever the spec says
 // "not shown" or a field is nullable), and against its own choices as the baseline. Per alternative, in order:
-// create + re-plan, `uptimectl import --verify`, update + pause, drift, import, a service-side validation error,
+// create + re-plan, `uptimectl import --verify`, import, drift, update + pause, a service-side validation error,
 // `uptimectl plan-report --check` and a duplicate create, destroy. Every cell of the matrix (alternative × flow) is a
 // test; the requests each flow made are counted on the service, and the extra requests an alternative costs over
 // the baseline are printed as a table (and written to $UPTIME_PROFILES_REPORT when set). Heavy: alternatives run in
@@ -34,9 +34,9 @@ const ALTERNATIVES = [BASELINE, ...(process.env.UPTIME_PROFILES?.split(',') ?? P
 const FLOWS = [
   'create + re-plan',
   'import --verify',
-  'update + pause',
-  'drift',
   'import',
+  'drift',
+  'update + pause',
   'service-side validation error',
   'plan-report --check',
   'duplicate create',
@@ -211,8 +211,66 @@ async function runAlternative(alt: string, bundle: string): Promise<void> {
       );
     });
 
+    // The monitor made by hand that the import flow brings under Terraform, enabled like api until the update
+    // pauses both: with every monitor of the state in the same listing, which refresh read comes first (always a
+    // GET) does not change how many requests a refresh makes, and the other read comes from a listing page.
+    const handMade = (enabled: boolean) => `import {
+  to = uptime_monitor.b
+  id = "${bId}"
+}
+
+resource "uptime_monitor" "b" {
+  name             = "Made by hand"
+  url              = "https://b.profiles.example/"
+  interval_seconds = 900
+  enabled          = ${enabled}
+}
+`;
+    await flow('import', async () => {
+      const b = await raw(() =>
+        api.call('POST', '/monitors', {
+          name: 'Made by hand',
+          url: 'https://b.profiles.example/',
+          intervalSeconds: 900,
+        }),
+      );
+      bId = b.json.data.id;
+      write({ ...base, extra: handMade(true) });
+      const r = await ws.apply();
+      must(
+        /Resources: 1 imported, 0 added, 0 changed, 0 destroyed/.test(r.stdout),
+        'import not applied',
+        r.stdout,
+      );
+      await emptyPlan();
+    });
+
+    // Both monitors changed in the dashboard: the refresh reads one with a GET and the other from the listing, so the
+    // write of the listed one needs the version the listing gave (or, when it gave none, one read singly).
+    await flow('drift', async () => {
+      await raw(() => api.patchMonitor(apiId, { name: 'changed in the dashboard', timeoutMs: 4000 }));
+      await raw(() => api.patchMonitor(bId, { name: 'renamed by hand' }));
+      const p = await ws.planHasChanges();
+      must(
+        p.changes &&
+          p.output.includes('"changed in the dashboard" -> "API"') &&
+          p.output.includes('"renamed by hand" -> "Made by hand"'),
+        'drift not shown',
+        p.output,
+      );
+      await ws.apply();
+      await emptyPlan();
+      const m = await raw(() => api.monitor(apiId));
+      must(m.name === 'API' && m.timeoutMs === 10000, 'drift not undone', JSON.stringify(m));
+      must(
+        (await raw(() => api.monitor(bId))).name === 'Made by hand',
+        'drift of the other monitor not undone',
+      );
+    });
+
     const v2: Config = { name: 'API v2', interval: 900, enabled: false, sms: false, title: 'Status v2' };
     await flow('update + pause', async () => {
+      v2.extra = handMade(false);
       write(v2);
       await ws.apply();
       await emptyPlan();
@@ -222,57 +280,9 @@ async function runAlternative(alt: string, bundle: string): Promise<void> {
         'update or pause not made',
         JSON.stringify(m),
       );
+      must((await raw(() => api.monitor(bId))).status === 'paused', 'the imported monitor not paused');
       const page = (await raw(() => api.call('GET', `/monitors/${exampleId}/status-page`))).json.data;
       must(page.title === 'Status v2', 'status page title not changed');
-    });
-
-    await flow('drift', async () => {
-      await raw(() => api.patchMonitor(apiId, { name: 'changed in the dashboard', timeoutMs: 4000 }));
-      const p = await ws.planHasChanges();
-      must(
-        p.changes && p.output.includes('"changed in the dashboard" -> "API v2"'),
-        'drift not shown',
-        p.output,
-      );
-      await ws.apply();
-      await emptyPlan();
-      const m = await raw(() => api.monitor(apiId));
-      must(m.name === 'API v2' && m.timeoutMs === 10000, 'drift not undone', JSON.stringify(m));
-    });
-
-    await flow('import', async () => {
-      // Paused like api: with every monitor of the state paused, which refresh read comes first no longer changes
-      // how many requests a refresh makes (the first read is a GET, the others one page of each listing).
-      const b = await raw(() =>
-        api.call('POST', '/monitors', {
-          name: 'Made by hand',
-          url: 'https://b.profiles.example/',
-          intervalSeconds: 900,
-          enabled: false,
-        }),
-      );
-      bId = b.json.data.id;
-      must(b.status === 201 && b.json.data.enabled === false, 'B not created paused', JSON.stringify(b));
-      v2.extra = `import {
-  to = uptime_monitor.b
-  id = "${bId}"
-}
-
-resource "uptime_monitor" "b" {
-  name             = "Made by hand"
-  url              = "https://b.profiles.example/"
-  interval_seconds = 900
-  enabled          = false
-}
-`;
-      write(v2);
-      const r = await ws.apply();
-      must(
-        /Resources: 1 imported, 0 added, 0 changed, 0 destroyed/.test(r.stdout),
-        'import not applied',
-        r.stdout,
-      );
-      await emptyPlan();
     });
 
     const rejected = 'url must have at most 40 characters on this service';
