@@ -189,7 +189,7 @@ export UPTIME_API_TOKEN=upt_...   # from your secret store
 terraform plan
 \`\`\`
 
-Arguments set in the \`provider\` block win over the environment. When the provider starts it checks \`base_url\` (absolute; https unless it points at this machine) and reads \`GET /capabilities\` once with the token: an unknown, revoked or expired token fails there with \`API token rejected\`. What the token and the account's plan allow is kept for plan-time checks (and is readable with the \`uptime_capabilities\` data source).`,
+Arguments set in the \`provider\` block win over the environment. When the provider starts it checks \`base_url\` (absolute; https unless it points at this machine) and reads \`GET /capabilities\` once with the token: an unknown, revoked or expired token fails there with \`API token rejected\`. What the token and the account's plan allow is kept for plan-time checks (and is readable with the \`uptime_capabilities\` data source). The API specification does not show the fields of that answer: when a service does not report a fact a check needs (or reports it in another shape), that check is off and the run says so once with the warning \`Some plan-time checks are off\`; the service still checks every write.`,
       },
       {
         title: 'Token scopes',
