@@ -1,4 +1,5 @@
-// `npm run lint` (lint:cycles): no import cycles in src/, type-only imports included.
+// `npm run lint` (lint:cycles): no import cycles in src/, type-only imports included, and the provider never imports
+// the tools built on it.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -8,6 +9,14 @@ module.exports = {
       comment: 'Import cycle: move the shared piece to the module that owns it.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'provider-below-tools',
+      severity: 'error',
+      comment:
+        'src/provider is below the tools built on it (uptimectl import, plan-report): what both need lives in src/provider (e.g. config-from-record.ts, monitor-filter.ts).',
+      from: { path: '^src/provider/' },
+      to: { path: '^src/(import|plan-report|cli)/' },
     },
   ],
   options: {

@@ -13,3 +13,4 @@ export * from './secrets.js';
 export * from './webhook.js';
 export * from './endpoints.js';
 export * from './issues.js';
+export * from './lenient.js';

@@ -60,8 +60,12 @@ export class ApiError extends Error {
     const head = `${init.method} ${init.pathTemplate} failed: ${init.status}${phrase ? ` ${phrase}` : ''}`;
     const text = typeof init.body === 'string' ? init.body.trim() : '';
     // A raw body is only worth quoting when it is short plain text (not an HTML error page).
-    const what = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
-    const detail = details.length ? ` (${details.map((d) => d.message).join('; ')})` : '';
+    const said = serverMessage ?? (text && text.length <= 300 && !text.startsWith('<') ? text : null);
+    const what = said === null ? null : oneLine(said);
+    const named = details.map((d) =>
+      oneLine(d.message.startsWith(d.field) ? d.message : `${d.field}: ${d.message}`),
+    );
+    const detail = named.length && named.join('; ') !== what ? ` (${named.join('; ')})` : '';
     const version = unquoteEtag(init.ifMatch);
     // The service's own words when it gave some; otherwise what the status means for the caller.
     let advice = what ? '' : (statusAdvice ?? (init.status >= 500 ? describeStatus(500).advice! : ''));
@@ -84,8 +88,11 @@ export class ApiError extends Error {
 }
 
 /**
- * Our error body (`src/api/errors.ts`), else whatever of `{error: {code, message}}` or `{code, message}` another
- * implementation sent (docs/api-decisions.md, client tolerance).
+ * What an error body says. Our shape (`src/api/errors.ts`) first; else the common shapes of other services (the
+ * spec shows none, docs/api-decisions.md, "Errors"): `{error: {code, message}}`, `{code, message}`, `{message}`,
+ * `{error: "text"}`, RFC 9457 problem details (`application/problem+json`: `detail`, else `title`; field problems
+ * from `invalid-params` or `errors`), and `{errors: [{detail|message|title, source: {pointer}}]}`. Plain text is read
+ * by `ApiError`. The status is the contract: a code or message is a bonus, never required.
  */
 export function readErrorBody(body: unknown): {
   code: string | null;
@@ -101,17 +108,64 @@ export function readErrorBody(body: unknown): {
       details: parsed.data.error.details ?? [],
       existingMonitorId: parsed.data.error.existingMonitorId ?? null,
     };
-  const outer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const inner =
-    outer.error && typeof outer.error === 'object' ? (outer.error as Record<string, unknown>) : outer;
-  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
-  const details = ErrorDetail.array().safeParse(inner.details);
+  const outer = asObject(body);
+  const inner = asObject(outer.error);
+  const details = ErrorDetail.array().safeParse(inner.details ?? outer.details);
   return {
-    code: str(inner.code),
-    message: str(inner.message) ?? str(outer.message) ?? str(outer.error),
-    details: details.success ? details.data : [],
-    existingMonitorId: str(inner.existingMonitorId),
+    code: str(inner.code) ?? str(outer.code),
+    message:
+      str(inner.message) ??
+      str(inner.detail) ??
+      str(outer.detail) ??
+      str(outer.message) ??
+      str(outer.error) ??
+      str(outer.title) ??
+      listedMessages(outer.errors),
+    details: details.success
+      ? details.data
+      : [...fieldProblems(outer['invalid-params']), ...fieldProblems(outer.errors)],
+    existingMonitorId: str(inner.existingMonitorId) ?? str(outer.existingMonitorId),
   };
+}
+
+/** The service's words on one line, without control characters (a message must not drive the reader's terminal). */
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+const asObject = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** `errors: ["text", {detail|message|title}, …]` → one line. */
+function listedMessages(v: unknown): string | null {
+  if (!Array.isArray(v)) return null;
+  const texts = v
+    .map((e) => str(e) ?? str(asObject(e).detail) ?? str(asObject(e).message) ?? str(asObject(e).title))
+    .filter((t): t is string => t !== null);
+  return texts.length ? texts.join('; ') : null;
+}
+
+/** Field problems of another shape (`[{name, reason}]`, `[{field|source.pointer, detail|message}]`) as details; the
+ *  rule is empty when the service names none. */
+function fieldProblems(v: unknown): ErrorDetail[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((e) => {
+    const o = asObject(e);
+    const pointer = str(asObject(o.source).pointer) ?? str(o.pointer);
+    const field =
+      str(o.field) ??
+      str(o.name) ??
+      str(o.path) ??
+      (pointer
+        ? pointer
+            .replace(/^\/(data\/attributes\/)?/, '')
+            .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+            .replace(/\//g, '.')
+        : null);
+    const message = str(o.reason) ?? str(o.detail) ?? str(o.message) ?? str(o.title);
+    if (!field || !message) return [];
+    return [{ field, rule: str(o.rule) ?? str(o.code) ?? '', message }];
+  });
 }
 
 export class ValidationError extends ApiError {}

@@ -14,6 +14,7 @@ import {
 import type { IConstruct } from 'constructs';
 import { Diagnostics, formatAttributePath, type Diagnostic } from '../protocol/diagnostics.js';
 import { unknown } from '../protocol/cty/values.js';
+import { templateLiteral } from '../protocol/template.js';
 import type { Attributes } from '../protocol/framework/attributes.js';
 import { validateAttributes } from '../protocol/framework/validate.js';
 
@@ -24,10 +25,15 @@ export interface ValidatedResource {
   validateConfig?: (config: never, diags: Diagnostics) => void;
 }
 
-/** A JS value with unresolved tokens replaced by the provider's `unknown` marker, recursively. */
+/**
+ * A JS value as the provider will see it, recursively: unresolved tokens replaced by the provider's `unknown` marker,
+ * and each string read as Terraform reads a string of cdk.tf.json, as a template (`$${` is a literal `${`; a string
+ * with a live `${…}` or `%{…}` is an expression, unknown here).
+ */
 export function withUnknowns(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (Token.isUnresolved(value)) return unknown;
+  if (typeof value === 'string') return templateLiteral(value) ?? unknown;
   if (Array.isArray(value)) return value.map(withUnknowns);
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};

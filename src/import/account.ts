@@ -3,14 +3,9 @@
 // Says before it starts how many requests that is and how long the per-minute allowance makes it take.
 import type { AlertDestination, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
+import { selects, type MonitorFilters } from '../provider/monitor-filter.js';
 
-export interface Filters {
-  /** Glob on the monitor name (`*` and `?`), case-insensitive. */
-  name?: string | undefined;
-  status?: string[] | undefined;
-  ids?: string[] | undefined;
-  includeArchived?: boolean | undefined;
-}
+export type Filters = MonitorFilters;
 
 export interface Account {
   monitors: Monitor[];
@@ -21,38 +16,28 @@ export interface Account {
 
 const PAGE = 100;
 
-function globRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
-}
-
-export function selects(f: Filters, m: Monitor): boolean {
-  if (m.archived && !f.includeArchived) return false;
-  if (f.ids?.length && !f.ids.includes(m.id)) return false;
-  if (f.status?.length && !f.status.includes(m.status)) return false;
-  if (f.name && !globRegExp(f.name).test(m.name)) return false;
-  return true;
-}
-
 export async function readAccount(
   client: UptimeClient,
   filters: Filters,
   progress: (message: string) => void,
 ): Promise<Account> {
-  const usage = await client.getUsage();
-  const total = usage.data.monitors.used;
-  const estimate = 1 + Math.ceil(Math.max(total, 1) / PAGE) + total + 2;
-  const perMinute = usage.data.perMinute.limit;
-  const minutes = estimate / Math.max(1, perMinute);
-  progress(
-    `reading the account: about ${estimate} requests (${total} monitors: lists of ${PAGE} per page, one alert-settings read each)` +
-      (minutes > 1
-        ? `; at ${perMinute} requests per minute this takes about ${Math.ceil(minutes)} minutes`
-        : ''),
-  );
+  const usage = (await client.getUsage()).data;
+  const total = usage.monitors.used;
+  const perMinute = usage.perMinute.limit;
+  if (total === undefined)
+    progress(
+      `reading the account: monitors and status pages ${PAGE} per page, then one alert-settings read per monitor (the service does not report how many monitors there are)`,
+    );
+  else {
+    const estimate = 1 + Math.ceil(Math.max(total, 1) / PAGE) + total + 2;
+    const minutes = perMinute === undefined ? 0 : estimate / Math.max(1, perMinute);
+    progress(
+      `reading the account: about ${estimate} requests (${total} monitors: lists of ${PAGE} per page, one alert-settings read each)` +
+        (minutes > 1
+          ? `; at ${perMinute} requests per minute this takes about ${Math.ceil(minutes)} minutes`
+          : ''),
+    );
+  }
 
   const monitors: Monitor[] = [];
   for await (const m of client.paginate.listMonitors({ limit: PAGE }))

@@ -2,6 +2,7 @@
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
 import { DECIDED } from '../api/index.js';
+import { commentText, escapeTemplate, quotedText } from '../protocol/template.js';
 import { bindingsModule, projectFiles, type CdkLibrary } from './cdktf-project.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
 
@@ -28,22 +29,27 @@ export const RESERVED_CONSTRUCT_IDS = ['uptime', ...Object.getOwnPropertyNames(O
 export function variableName(resourceName: string): string {
   return NOT_A_VARIABLE.has(resourceName) ? `${resourceName}_` : resourceName;
 }
+/** A TypeScript literal of our own value (a construct id, a number, a boolean). */
 const ts = (v: unknown) => JSON.stringify(v);
+/** A TypeScript string literal of text from the service: a Terraform template whose value is the text (cdktf passes
+ *  strings through to Terraform JSON, where `${` and `%{` would be evaluated), invisible characters escaped. */
+export const tsText = (s: string): string => quotedText(escapeTemplate(s));
 
 function get(attrs: Attr[], name: string): Value | undefined {
   return attrs.find((a) => a.name === name)?.value;
 }
 
-/** A Value as TypeScript, with snake_case keys in camelCase (construct props). */
 /** Destination lookups by name: `channel/label`. */
 type Lookups = Record<string, string>;
 
+/** A Value as TypeScript, with snake_case keys in camelCase (construct props). */
 function tsValue(v: Value, lookups: Lookups): string {
+  if (typeof v === 'string') return tsText(v);
   if (v === null || typeof v !== 'object') return ts(v);
   if (Array.isArray(v)) return `[${v.map((x) => tsValue(x, lookups)).join(', ')}]`;
   if ('destination' in v && typeof v.destination === 'string') {
     const [channel, ...label] = (lookups[v.destination] ?? '').split('/');
-    return `UptimeAlertDestination.lookup(scope, ${ts(channel)}, ${ts(label.join('/'))})`;
+    return `UptimeAlertDestination.lookup(scope, ${tsText(channel ?? '')}, ${tsText(label.join('/'))})`;
   }
   return `{ ${Object.entries(v as Record<string, Value>)
     .map(([k, x]) => `${camel(k)}: ${tsValue(x, lookups)}`)
@@ -74,7 +80,7 @@ function monitorBlock(
     }
     for (const c of a.comment ?? [])
       props.push(
-        `    // ${c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable')}`,
+        `    // ${commentText(c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable'))}`,
       );
     let v = a.value;
     if (a.name === 'auth_config' && v && typeof v === 'object' && !Array.isArray(v)) {
@@ -120,9 +126,9 @@ function monitorBlock(
   const v = variableName(o.name);
   lines.push(`  const ${v} = new UptimeMonitor(scope, ${ts(o.name)}, {`, ...props, '  });');
   if (archived) lines.push(`  ${v}.monitor.archived = true; // archived in the service: imported as it is`);
-  lines.push(`  ${v}.monitor.importFrom(${ts(o.id)});`);
-  if (alertsImported) lines.push(`  ${v}.alertSettings?.importFrom(${ts(o.id)});`);
-  if (page) lines.push(`  ${v}.statusPage?.resource.importFrom(${ts(o.id)});`);
+  lines.push(`  ${v}.monitor.importFrom(${tsText(o.id)});`);
+  if (alertsImported) lines.push(`  ${v}.alertSettings?.importFrom(${tsText(o.id)});`);
+  if (page) lines.push(`  ${v}.statusPage?.resource.importFrom(${tsText(o.id)});`);
   return lines;
 }
 

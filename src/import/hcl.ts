@@ -1,21 +1,14 @@
 // The HCL output: `terraform fmt` style (two-space indent, `=` aligned within a run of one-line attributes),
 // references instead of literal ids, one import block per object.
+import { commentText, escapeInvisible, escapeTemplate, hclEscape } from '../protocol/template.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 import type { Attr, DestinationLookup, ImportObject, Value } from './model.js';
 
-/** An HCL string literal: quotes, backslashes, control characters and template sequences escaped. */
+/** An HCL string literal holding exactly `s`: quotes, backslashes, invisible characters and template sequences
+ *  escaped. */
 export function hclString(s: string): string {
-  const body = s
-    .replace(/\\/g, '\\\\')
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\t/g, '\\t')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/\$\{/g, () => '$${')
-    .replace(/%\{/g, () => '%%{');
-  return `"${body}"`;
+  const body = escapeInvisible(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"'), hclEscape);
+  return `"${escapeTemplate(body)}"`;
 }
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -45,7 +38,7 @@ function body(attrs: Attr[], indent = '  '): string[] {
   for (const a of attrs) {
     if (a.comment?.length) {
       flush();
-      for (const c of a.comment) out.push(`${indent}# ${c}`);
+      for (const c of a.comment) out.push(`${indent}# ${commentText(c)}`);
     }
     run.push([a.name, expr(a.value)]);
   }

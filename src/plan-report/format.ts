@@ -60,7 +60,8 @@ export function inert(s: string): string {
     .replace(/\b[0-9a-f]{7,}\b/gi, (hex) => hex.replace(/(.{6})(?=.)/g, `$1${ZWSP}`));
 }
 
-/** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention or link. */
+/** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention, link or
+ *  math (GitHub renders `$…$`). */
 export function text(s: string): string {
   return inert(s)
     .replace(/[<>|*_`[\]\\&~!$]/g, (c) => `\\${c}`)

@@ -52,25 +52,44 @@ export async function preflight(
   const archives = changes.filter(
     (r) => r.type === MONITOR && r.change.actions.includes('delete') && !isReplace(r.change.actions),
   ).length;
-  const left = usage.data.monitors.capacity - usage.data.monitors.used;
-  // Terraform may create before it archives, so archives do not make room in this check.
-  flag(
-    creates <= left,
-    `capacity: ${creates} monitor${creates === 1 ? '' : 's'} to create, ${left} of ${usage.data.monitors.capacity} left on the plan` +
-      (archives ? ` (${archives} to archive)` : ''),
-  );
+  // Facts the service does not report (their fields are not shown in the spec) are named as not checked.
+  const notChecked = (what: string, facts: string) =>
+    lines.push(`- ⚠️ ${what}: not checked (the service does not report ${facts})`);
+  const { used, capacity } = usage.data.monitors;
+  if (used === undefined || capacity === undefined)
+    notChecked('capacity', '`monitors.used` and `monitors.capacity` in GET /usage');
+  else {
+    const left = capacity - used;
+    // Terraform may create before it archives, so archives do not make room in this check.
+    flag(
+      creates <= left,
+      `capacity: ${creates} monitor${creates === 1 ? '' : 's'} to create, ${left} of ${capacity} left on the plan` +
+        (archives ? ` (${archives} to archive)` : ''),
+    );
+  }
 
-  const min = caps.data.plan.minIntervalSeconds;
+  const { minIntervalSeconds: min, allowedIntervals: allowed } = caps.data.plan;
+  const intervalOk = (v: number) =>
+    (min === undefined || v >= min) && (!allowed?.length || allowed.includes(v));
   const slow = changes.filter((r) => {
     const v = r.type === MONITOR ? r.change.after?.interval_seconds : undefined;
-    return typeof v === 'number' && v < min;
+    return typeof v === 'number' && !intervalOk(v);
   });
-  flag(
-    slow.length === 0,
-    slow.length
-      ? `interval below the plan's minimum of ${min} s: ${slow.map((r) => code(r.address)).join(', ')}`
-      : `intervals: none below the plan's minimum of ${min} s`,
-  );
+  const rule = [
+    ...(min !== undefined ? [`minimum ${min} s`] : []),
+    ...(allowed?.length ? [`allowed: ${allowed.join(', ')} s`] : []),
+  ].join('; ');
+  if (min === undefined && !allowed?.length)
+    notChecked('intervals', '`plan.minIntervalSeconds` or `plan.allowedIntervals` in GET /capabilities');
+  else if (slow.length)
+    flag(false, `interval not allowed by the plan (${rule}): ${slow.map((r) => code(r.address)).join(', ')}`);
+  else
+    flag(
+      true,
+      min !== undefined
+        ? `intervals: none below the plan's minimum of ${min} s`
+        : `intervals: all allowed by the plan (${rule})`,
+    );
 
   const verified = new Set(dests.data.map((d) => d.id));
   const unknownDest: string[] = [];
@@ -116,15 +135,16 @@ export async function preflight(
   const refresh = 1 + listed(count(MONITOR)) + listed(count(PAGE)) + count(ALERTS);
   const total = writes + refresh;
   const perMinute = usage.data.perMinute.limit;
-  const minutes = Math.ceil(total / Math.max(1, perMinute));
+  const minutes = perMinute === undefined ? null : Math.ceil(total / Math.max(1, perMinute));
   lines.push(
     `- ℹ️ estimated API requests of the apply: about ${total} (${writes} writes, ${refresh} reads); ` +
-      `${perMinute} per minute allowed, so about ${minutes} minute${minutes === 1 ? '' : 's'} of allowance`,
+      (minutes === null
+        ? 'the service does not report its per-minute allowance'
+        : `${perMinute} per minute allowed, so about ${minutes} minute${minutes === 1 ? '' : 's'} of allowance`),
   );
-  if (usage.data.monthly) {
-    const m = usage.data.monthly;
+  const m = usage.data.monthly;
+  if (m.remaining !== undefined && m.limit !== undefined)
     flag(total <= m.remaining, `monthly allowance: ${m.remaining} of ${m.limit} requests left`);
-  }
   lines.push(
     `- ℹ️ this check read the account with ${requestsMade()} requests (capabilities, usage, destinations` +
       (d.requests ? `, ${listing}` : '') +

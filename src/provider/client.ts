@@ -1,7 +1,8 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
 import { UptimeClient, type LogEvent } from '../client/index.js';
-import type { AlertDestination, Capabilities } from '../api/index.js';
+import type { AlertDestination } from '../api/index.js';
+import type { KnownCapabilities } from './capabilities.js';
 import type { BulkReadState } from './resources/bulk-reader.js';
 import type { ThrottleReported } from './rate-limit-warning.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
@@ -30,8 +31,8 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
 export interface UptimeProviderData {
   /** Null when the provider configuration was not known yet (plan with unknown provider arguments). */
   client: Client | null;
-  /** GET /capabilities at configure time; null when unknown. */
-  capabilities: Capabilities | null;
+  /** GET /capabilities at configure time, the facts the service reported (capabilities.ts); null when unknown. */
+  capabilities: KnownCapabilities | null;
   /** Per-process memo (e.g. alert destinations for plan-time checks). */
   memo: Map<string, Promise<unknown>>;
   /** Bulk reads of monitors and status pages during a refresh (resources/bulk-reader.ts). */

@@ -1,10 +1,11 @@
 // Generated configuration (GenerateResourceConfig: `terraform query -generate-config-out` and import blocks with
-// -generate-config-out, Terraform 1.14+) with the rules of `uptimectl import`, by reusing its model
-// (src/import/model.ts): only what differs from the declared defaults, secrets never read (write-only values are
-// left null, so the saved ones are kept). Attached in src/provider/index.ts rather than in each resource file:
-// src/import/model.ts reads the field facts, which read the resource declarations.
+// -generate-config-out, Terraform 1.14+) with the rules of `uptimectl import` (config-from-record.ts): only what
+// differs from the declared defaults, secrets never read (write-only values are left null, so the saved ones are
+// kept). Values are the service's data as they are: Terraform writes them as HCL and escapes them itself (hclwrite
+// doubles `${` and `%{`), so escaping them here would change them. Attached in src/provider/index.ts rather than in
+// each resource file: config-from-record.ts reads the field facts, which read the resource declarations.
 import type { AnyResource, HandlerContext } from '../protocol/framework/index.js';
-import { alertAttrs, monitorAttrs, pageAttrs, type Attr, type Value } from '../import/model.js';
+import { alertAttrs, monitorAttrs, pageAttrs, type Attr, type Value } from './config-from-record.js';
 import { listDestinations, requireClient, type UptimeProviderData } from './client.js';
 import { checkImportMonitorId } from './resources/common.js';
 

@@ -9,9 +9,9 @@ import {
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
 import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
 import { newBulkReadState } from './resources/bulk-reader.js';
 import { newThrottleReported, rateLimitWarning } from './rate-limit-warning.js';
-import type { Capabilities } from '../api/index.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
@@ -115,9 +115,10 @@ export const uptimeProvider = defineProvider({
       },
       (e) => apiLog.debug(`${e.event} ${e.method} ${e.path}`, { ...e }),
     );
-    let capabilities: Capabilities;
+    let capabilities: KnownCapabilities;
     try {
-      capabilities = (await client.getCapabilities()).data as Capabilities;
+      // Whatever facts the service reports are used; a missing one only turns the checks that need it off.
+      capabilities = knownCapabilities((await client.getCapabilities()).data);
     } catch (e) {
       if (statusOf(e) === 401)
         throw new DiagnosticError(
@@ -188,7 +189,7 @@ export UPTIME_API_TOKEN=upt_...   # from your secret store
 terraform plan
 \`\`\`
 
-Arguments set in the \`provider\` block win over the environment. When the provider starts it checks \`base_url\` (absolute; https unless it points at this machine) and reads \`GET /capabilities\` once with the token: an unknown, revoked or expired token fails there with \`API token rejected\`. What the token and the account's plan allow is kept for plan-time checks (and is readable with the \`uptime_capabilities\` data source).`,
+Arguments set in the \`provider\` block win over the environment. When the provider starts it checks \`base_url\` (absolute; https unless it points at this machine) and reads \`GET /capabilities\` once with the token: an unknown, revoked or expired token fails there with \`API token rejected\`. What the token and the account's plan allow is kept for plan-time checks (and is readable with the \`uptime_capabilities\` data source). The API specification does not show the fields of that answer: when a service does not report a fact a check needs (or reports it in another shape), that check is off and the run says so once with the warning \`Some plan-time checks are off\`; the service still checks every write.`,
       },
       {
         title: 'Token scopes',

@@ -91,8 +91,10 @@ export function detailToDiagnostic(
 ): Diagnostic {
   const attr = formatAttributePath(path);
   const message = d.message.startsWith(d.field) ? `${attr}${d.message.slice(d.field.length)}` : d.message;
-  const allowed = d.allowed?.length ? `; allowed values: ${d.allowed.map((v) => String(v)).join(', ')}` : '';
-  return errorDiag('Invalid Attribute Value', `${message} (rule: ${d.rule}${allowed}).`, at);
+  const allowed = d.allowed?.length ? `allowed values: ${d.allowed.map((v) => String(v)).join(', ')}` : '';
+  // Another service may name no rule for a field it refuses: its message is all there is.
+  const why = [d.rule ? `rule: ${d.rule}` : '', allowed].filter(Boolean).join('; ');
+  return errorDiag('Invalid Attribute Value', `${message}${why ? ` (${why})` : ''}.`, at);
 }
 
 /** Runs `schema` on the draft body and returns one diagnostic per problem on a known value. */

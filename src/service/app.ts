@@ -18,6 +18,7 @@ import { newRequestId } from './ids.js';
 import { SqliteState } from './persistence/sqlite.js';
 import { MALFORMED_JSON, registerApi, TOO_DEEP, type Gate } from './pipeline.js';
 import { registerPublic } from './public-routes.js';
+import { profilesNamed, registerProfiles, type Profile } from './profiles.js';
 import { RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
@@ -57,6 +58,11 @@ export interface ServiceOptions {
    * pattern for other routes, null when no route matched; `url` is the path and query as sent. Must not throw.
    */
   onResponse?: (r: ResponseInfo) => void;
+  /**
+   * Service profiles (profiles.ts): answer as another implementation that keeps the spec might, where it says "not
+   * shown" or a field is nullable. Names (`'write-no-content,bare-etags'`) or the profiles themselves. Default: none.
+   */
+  profiles?: string | readonly string[] | readonly Profile[];
 }
 
 export interface ResponseInfo {
@@ -92,6 +98,12 @@ export function tokenTable(store: Store): Record<string, string> {
     out[shared ? `${t.tenantId}:${t.name}` : t.name] = t.value;
   }
   return out;
+}
+
+function profilesOf(p: ServiceOptions['profiles']): readonly Profile[] {
+  if (p === undefined) return [];
+  if (typeof p === 'string') return profilesNamed(p);
+  return p.map((x) => (typeof x === 'string' ? profilesNamed(x) : [x])).flat();
 }
 
 /** Builds the app, loads state (data dir, else seed) and listens. */
@@ -211,6 +223,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   });
 
   app.addHook('onSend', closeOnUnreadBody);
+  registerProfiles(app, profilesOf(options.profiles), () => clock.now());
 
   const onResponse = options.onResponse;
   if (onResponse) {

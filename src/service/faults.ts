@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '../api/index.js';
 import { hex } from './ids.js';
 
 /**
@@ -6,6 +7,8 @@ import { hex } from './ids.js';
  * `rate` and at most `count` times, and then does one of:
  * - `status`: answer that error status (e.g. 500, 503) without running the operation;
  * - `rateLimit`: answer 429 with `Retry-After: retryAfterSeconds`;
+ * - `validation`: answer 400 `validation_failed` with these details, as a service whose rules are stricter than the
+ *   provider knows would (limits the spec does not give), without running the operation;
  * - `drop: "before"`: destroy the connection without running the operation;
  * - `drop: "after"`: run the operation, then destroy the connection (the outcome is unknown to the client);
  * - `latencyMs` alone (or with any of the above): wait first.
@@ -16,6 +19,7 @@ export interface FaultSpec {
   latencyMs?: number;
   drop?: 'before' | 'after';
   rateLimit?: { retryAfterSeconds: number };
+  validation?: ErrorDetail[];
   rate?: number;
   count?: number | null;
 }
@@ -26,6 +30,7 @@ export interface Fault extends Required<Pick<FaultSpec, 'route' | 'rate'>> {
   latencyMs: number;
   drop: 'before' | 'after' | null;
   rateLimit: { retryAfterSeconds: number } | null;
+  validation: ErrorDetail[] | null;
   /** Remaining firings; null: unlimited. */
   remaining: number | null;
   fired: number;
@@ -46,6 +51,7 @@ export class Faults {
       latencyMs: spec.latencyMs ?? 0,
       drop: spec.drop ?? null,
       rateLimit: spec.rateLimit ?? null,
+      validation: spec.validation ?? null,
       rate: spec.rate ?? 1,
       remaining: spec.count ?? null,
       fired: 0,

@@ -26,6 +26,7 @@ export interface Gate {
 export type Gates = WeakMap<FastifyRequest, Gate>;
 
 function injected(f: Fault): ApiError | null {
+  if (f.validation) return validation(f.validation);
   if (f.rateLimit) {
     return new ApiError('rate_limited', 'rate limited (injected fault)', {
       headers: { 'retry-after': String(f.rateLimit.retryAfterSeconds) },

@@ -84,6 +84,15 @@ function normalize(headers: unknown): Record<string, string> {
 }
 
 export const MONITOR_ID = '0b6f4f2e-9a55-4d43-8d5e-0a1c1d2e3f40';
+const expiry = {
+  enabled: false,
+  warnDays: 14,
+  status: 'unknown',
+  lastCheckedAt: null,
+  expiresAt: null,
+  daysRemaining: null,
+};
+/** A whole monitor record, every field of the model present (as the local service answers). */
 export function monitor(overrides: Record<string, unknown> = {}) {
   return {
     id: MONITOR_ID,
@@ -94,6 +103,17 @@ export function monitor(overrides: Record<string, unknown> = {}) {
     archived: false,
     status: 'pending',
     ...DECIDED.monitorDefaults,
+    acceptedStatusCodes: [],
+    requestHeaders: [],
+    authConfig: { type: 'none' },
+    lastCheckAt: null,
+    lastStatusAt: null,
+    responseTimeMs: null,
+    httpStatus: null,
+    expiryMonitoring: { ssl: expiry, domain: expiry },
+    slowResponse: { enabled: false, thresholdMs: 5000, consecutiveLimit: 3, state: 'healthy' },
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
     version: 'v1-aaaa',
     ...overrides,
   };

@@ -93,6 +93,25 @@ describe('UptimeMonitor', () => {
     );
   });
 
+  it('validates a string as Terraform reads it: `$${` is one literal `${`, a live `${…}` is an expression', () => {
+    // 60 escaped `${` are 120 characters of name (the limit) in 180 characters of cdk.tf.json: valid.
+    const stack = newStack();
+    new UptimeMonitor(stack, 'escaped', { url: 'https://a.example.com/', name: '$${'.repeat(60) });
+    const [monitor] = only(synth(stack).resource.uptime_monitor);
+    expect(monitor.name).toBe('$${'.repeat(60));
+    // One more is 121: the provider's max-length error, at synth.
+    const over = newStack();
+    new UptimeMonitor(over, 'long', { url: 'https://b.example.com/', name: '$${'.repeat(60) + 'x' });
+    expect(synthErrors(over)).toContain('[stack/long] name');
+    // A live interpolation is unknown until Terraform evaluates it: not judged at synth, as at plan time.
+    const live = newStack();
+    new UptimeMonitor(live, 'live', {
+      url: 'https://c.example.com/',
+      name: `\${upper("x")}${'y'.repeat(130)}`,
+    });
+    expect(() => synth(live)).not.toThrow();
+  });
+
   it('fails synth for credentials in the url, naming the prop and the rule', () => {
     const stack = newStack();
     new UptimeMonitor(stack, 'creds', { url: 'https://alice:pw-SENTINEL@api.example.com/' });

@@ -1,8 +1,10 @@
 // `uptimectl import` of an account no one here named: every TypeScript keyword, names the generated code uses itself
 // (scope, define, Uptime), digits first, only symbols, non-Latin scripts, emoji, names that differ only in case or
-// punctuation, very long names. CDKTF: the app type-checks with tsc against the real package types (as a user's
-// editor would) and `import --verify` (cdktf synth + terraform plan per stack) proves imports only. HCL: the same
-// account with --verify. Real Terraform against the local service.
+// punctuation, very long names, and names Terraform would evaluate if they were code (`${var.secret}`,
+// `${file(…)}`, `%{ if … }`), with backslashes, quotes, line breaks and invisible characters. CDKTF: the app
+// type-checks with tsc against the real package types (as a user's editor would) and `import --verify` (cdktf synth +
+// terraform plan per stack) proves imports only. HCL: the same account with --verify. Then each applies its imports,
+// and every name in state is the service's, byte for byte. Real Terraform against the local service.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +48,15 @@ const NAMES = [
   'Ecole',
   `Very ${'long '.repeat(22)}name`,
   `Very ${'long '.repeat(22)}name!`,
+  // Terraform template sequences: evaluated (an undeclared variable, a file read on the CI runner) unless escaped.
+  '${var.secret}',
+  '${file("/etc/hostname")}',
+  '%{ if true }directive%{ endif }',
+  '$${already escaped} %%{too}',
+  '$$${x}',
+  'back\\slash \\${x} "double" \'single\'',
+  'tab\tand\nnewline',
+  'separator\u2028bidi\u202eend',
 ];
 
 let svc: RunningService;
@@ -70,6 +81,29 @@ function run(
 
 const uptimectl = (args: string[], cwd: string) =>
   run(process.execPath, [TSX, join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts'), ...args], cwd);
+
+/** Applies the imports in `dir` (already initialized by --verify) and returns monitor id → name from the state. */
+async function importedNames(dir: string): Promise<Map<string, string>> {
+  const apply = await run('terraform', ['apply', '-auto-approve', '-no-color', '-input=false'], dir);
+  expect({ code: apply.code, err: apply.code ? apply.stderr.slice(-3000) : '' }).toEqual({
+    code: 0,
+    err: '',
+  });
+  expect(apply.stdout).toMatch(/Apply complete! Resources: \d+ imported, 0 added, 0 changed, 0 destroyed\./);
+  const show = await run('terraform', ['show', '-json'], dir);
+  const resources = JSON.parse(show.stdout).values.root_module.resources as {
+    type: string;
+    values: { id: string; name: string };
+  }[];
+  return new Map(
+    resources.filter((r) => r.type === 'uptime_monitor').map((r) => [r.values.id, r.values.name]),
+  );
+}
+
+/** Every monitor of the account, id → name, as the service holds it. */
+async function serviceNames(): Promise<Map<string, string>> {
+  return new Map((await api.listMonitors()).map((m) => [m.id as string, m.name as string]));
+}
 
 beforeAll(async () => {
   svc = await createService({
@@ -105,7 +139,8 @@ afterAll(async () => {
 
 describeTf('import of an account with hostile names', () => {
   const monitors = NAMES.length + 1; // and the seed's example monitor
-  // 16 alert settings (every 7th monitor) and the seed monitor's status page are imported too.
+  // Alert settings of every 7th monitor and the seed monitor's status page are imported too.
+  const others = Math.ceil(NAMES.length / 7) + 1;
 
   test('CDKTF: the generated app type-checks (tsc) and --verify (cdktf synth + plan) shows imports only', async () => {
     const out = join(ws.dir, 'cdktf');
@@ -119,7 +154,7 @@ describeTf('import of an account with hostile names', () => {
     expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toContain(`Wrote ${monitors} uptime_monitor`);
     expect(r.stdout).toMatch(
-      new RegExp(`Verified: monitors: ${monitors + 17} to import, 0 to add, 0 to change, 0 to destroy`),
+      new RegExp(`Verified: monitors: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
     );
     const code = readFileSync(join(out, 'imported-1.ts'), 'utf8');
     expect(code).toContain('const class_ = new UptimeMonitor(scope, "class", {');
@@ -129,6 +164,10 @@ describeTf('import of an account with hostile names', () => {
 
     const tsc = await run(process.execPath, [TSC, '-p', join(out, 'tsconfig.json')], out);
     expect({ code: tsc.code, out: tsc.stdout.slice(0, 3000) }).toEqual({ code: 0, out: '' });
+    // Written escaped (`$${`), so Terraform reads the text itself: nothing evaluated, every name byte for byte.
+    expect(code).toContain('name: "$${var.secret}",');
+    expect(code).toContain('name: "%%{ if true }directive%%{ endif }",');
+    expect(await importedNames(join(out, 'cdktf.out', 'stacks', 'monitors'))).toEqual(await serviceNames());
   }, 600_000);
 
   test('HCL: the same account plans imports only (--verify)', async () => {
@@ -136,8 +175,11 @@ describeTf('import of an account with hostile names', () => {
     const r = await uptimectl(['import', '--out', out, '--verify'], ws.dir);
     expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(
-      new RegExp(`Verified: ${monitors + 17} to import, 0 to add, 0 to change, 0 to destroy`),
+      new RegExp(`Verified: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
     );
-    expect(readFileSync(join(out, 'monitors.tf'), 'utf8')).toContain('resource "uptime_monitor" "class" {');
+    const hcl = readFileSync(join(out, 'monitors.tf'), 'utf8');
+    expect(hcl).toContain('resource "uptime_monitor" "class" {');
+    expect(hcl).toContain('name             = "$${var.secret}"');
+    expect(await importedNames(out)).toEqual(await serviceNames());
   }, 600_000);
 });

@@ -1,6 +1,7 @@
 // Names and literals of the generated configuration: a monitor name can hold anything, the HCL must stay valid and
 // inert (no interpolation), and resource names must be valid identifiers, unique and stable.
 import { hclString } from '../../src/import/hcl.js';
+import { tsText } from '../../src/import/cdktf.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,15 @@ test('HCL strings escape quotes, backslashes, newlines, control characters and t
   expect(hclString('line\nbreak\ttab')).toBe('"line\\nbreak\\ttab"');
   expect(hclString('${var.secret} %{ if true }')).toBe('"$${var.secret} %%{ if true }"');
   expect(hclString('bell\u0007')).toBe('"bell\\u0007"');
+  // What a reader cannot see is escaped, as Terraform's hclwrite does (U+2028 ends a JS comment; U+202E reverses text).
+  expect(hclString('a\u2028b\u202ec\u00a0d\u{e0001}')).toBe('"a\\u2028b\\u202ec\\u00a0d\\U000e0001"');
+  expect(hclString('$${x} \\${y}')).toBe('"$$${x} \\\\$${y}"');
+});
+
+test('CDKTF strings are TypeScript literals of Terraform templates whose value is the text', () => {
+  expect(tsText('${var.secret} %{ if true }')).toBe('"$${var.secret} %%{ if true }"');
+  expect(tsText('a\u2028b "q" \\')).toBe('"a\\u2028b \\"q\\" \\\\"');
+  expect(tsText('\u{1f4a5}')).toBe('"\u{1f4a5}"');
 });
 
 test('resource names: slugged identifiers, never empty or starting with a digit, de-duplicated in order', () => {

@@ -12,13 +12,21 @@ interface Rec {
   monitorId: string;
   enabled: boolean;
   status: string;
+  version: string | null;
 }
 
-/** A fake account of `n` monitors; `paused`/`archived` pick some; counts list calls by query. */
-function account(n: number, pick: (i: number) => 'up' | 'paused' | 'archived' = () => 'up') {
+/** A fake account of `n` monitors; `paused`/`archived` pick some; counts list calls by query. `versioned` says
+ *  which listed records carry a version token; `used` is the monitor count capabilities report (undefined: none). */
+function account(
+  n: number,
+  pick: (i: number) => 'up' | 'paused' | 'archived' = () => 'up',
+  versioned: (i: number) => boolean = () => true,
+  used: number | undefined = n,
+) {
   const all: Rec[] = Array.from({ length: n }, (_, i) => {
     const s = pick(i);
-    return { id: `mon_${i}`, monitorId: `mon_${i}`, enabled: s === 'up', status: s };
+    const version = versioned(i) ? `v${i}` : null;
+    return { id: `mon_${i}`, monitorId: `mon_${i}`, enabled: s === 'up', status: s, version };
   });
   const calls: string[] = [];
   const list =
@@ -34,7 +42,7 @@ function account(n: number, pick: (i: number) => 'up' | 'paused' | 'archived' = 
     };
   const ctx: BulkContext = {
     client: { listMonitors: list('monitors'), listStatusPages: list('pages') } as never,
-    capabilities: { plan: { monitorsUsed: n } },
+    capabilities: { facts: { plan: used === undefined ? {} : { monitorsUsed: used } } },
     bulk: newBulkReadState(),
   };
   return { ctx, calls };
@@ -119,4 +127,45 @@ test('a read already sent while a page was on its way counts before the listing 
   expect(second?.id).toBe('mon_150');
   expect(((await later) as { id: string } | undefined)?.id).toBe('mon_199');
   expect(calls).toEqual(['monitors enabled=true', 'monitors enabled=true']);
+});
+
+test('listed records without a version token are read singly; a page with none ends the listings', async () => {
+  // Every third record lacks its version: those three reads are GETs, the others come from the one page.
+  const some = account(10, undefined, (i) => i % 3 !== 0);
+  const got = await readAll(
+    some.ctx,
+    Array.from({ length: 10 }, (_, i) => `mon_${i}`),
+  );
+  expect(got.map((m) => m?.id ?? 'GET')).toEqual([
+    'GET', // the first read of a process is always a GET
+    'mon_1',
+    'mon_2',
+    'GET',
+    'mon_4',
+    'mon_5',
+    'GET',
+    'mon_7',
+    'mon_8',
+    'GET',
+  ]);
+  // A service whose lists never carry versions: one page, then every read is a GET, no further pages.
+  const none = account(250, undefined, () => false);
+  const all = await readAll(
+    none.ctx,
+    Array.from({ length: 250 }, (_, i) => `mon_${i}`),
+  );
+  expect(all.every((m) => m === undefined)).toBe(true);
+  expect(none.calls).toEqual(['monitors enabled=true']);
+  expect(await monitorFromListing(none.ctx, 'mon_1')).toBeUndefined();
+  expect(none.calls).toHaveLength(1);
+});
+
+test('without the monitor count in capabilities, only the reads bound the pages', async () => {
+  const { ctx, calls } = account(1000, undefined, undefined, undefined);
+  const got = await readAll(
+    ctx,
+    Array.from({ length: 1000 }, (_, i) => `mon_${i}`),
+  );
+  expect(got.filter((m) => m !== undefined)).toHaveLength(999);
+  expect(calls).toHaveLength(10);
 });

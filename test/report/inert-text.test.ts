@@ -21,6 +21,8 @@ const HOSTILE = [
   '&#64;entity &commat;named',
   'a`@tick`b ``@two``',
   'line1\n# @heading\n- @list',
+  // GitHub renders `$…$` and `$$…$$` as math; template sequences, backslashes and quotes are just text.
+  'costs $5 or $$x^2$$ ${var.secret} %{ if true } \\(y\\) back\\slash \'q\' "dq" sep\u2028bidi\u202e',
 ];
 
 /** Code spans the way CommonMark finds them: a backtick run closed by a run of the same length. */
@@ -38,6 +40,8 @@ function liveMarkup(md: string): string[] {
     .replace(/<\/?(details|summary|b)>/g, '');
   for (const m of s.matchAll(/(?<!\\)<[A-Za-z/!?][^>\n]*>?/g)) found.push(`HTML ${m[0]}`);
   for (const m of s.matchAll(/(?<!\\)\[[^\]\n]*(?<!\\)\]\(/g)) found.push(`link ${m[0]}`);
+  // Math delimiters are raw dollars: an entity (`&#36;`) or an escaped one is text.
+  for (const m of s.matchAll(/(?<!\\)\$+/g)) found.push(`math ${m[0]}`);
   // What GitHub sees after Markdown: escapes and entities resolved.
   s = s
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
@@ -74,16 +78,20 @@ function hostilePlan(): string {
 }
 
 test('the oracle finds what GitHub would render live (it is not vacuous)', () => {
-  expect(liveMarkup('**ping @someone** fixes #12 <img src=x> [a](b) https://x www.y a@b.example')).toEqual([
+  expect(
+    liveMarkup('**ping @someone** fixes #12 <img src=x> [a](b) $x$ https://x www.y a@b.example'),
+  ).toEqual([
     'HTML <img src=x>',
     'link [a](',
+    'math $',
+    'math $',
     'mention @someone',
     'email a@b.example',
     'reference #12',
     'autolink https://',
     'autolink www.',
   ]);
-  expect(liveMarkup('`@someone` <code>#12 https://x</code> \\@ \\<b>')).toEqual([]);
+  expect(liveMarkup('`@someone` <code>#12 https://x</code> \\@ \\<b> \\$x\\$ &#36;')).toEqual([]);
 });
 
 test('hostile names in the summary, callouts, sections and drift: no mention, reference, link or HTML', async () => {
@@ -94,7 +102,13 @@ test('hostile names in the summary, callouts, sections and drift: no mention, re
   expect(liveMarkup(r.full)).toEqual([]);
   // The names are still all there to read.
   const seen = visible(r.full);
-  for (const want of ['ping @archivist', '@org/pausers', 'drift by @drifter #77', 'cc @octocat'])
+  for (const want of [
+    'ping @archivist',
+    '@org/pausers',
+    'drift by @drifter #77',
+    'cc @octocat',
+    '${var.secret}',
+  ])
     expect(seen).toContain(want);
   expect(r.markdown).toContain('**Archived**');
   expect(r.markdown).toContain('### Changed outside Terraform');

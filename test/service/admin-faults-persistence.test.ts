@@ -41,6 +41,25 @@ describe('fault injection', () => {
     expect((await h.admin('GET', '/faults')).json.data).toHaveLength(0);
   });
 
+  test('a validation fault: 400 with the given details, the operation not run (a stricter service)', async () => {
+    const detail = {
+      field: 'name',
+      rule: 'max_length',
+      message: 'name must have at most 40 characters',
+      allowed: [],
+    };
+    await h.admin('POST', '/faults', { route: 'updateMonitor', validation: [detail], count: 1 });
+    const cur = await h.call('GET', `/monitors/${m.id}`);
+    const r = await h.call('PATCH', `/monitors/${m.id}`, {
+      ik: true,
+      ifMatch: cur.headers.etag!,
+      body: { name: 'x' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: 'validation_failed', details: [detail] });
+    expect((await h.call('GET', `/monitors/${m.id}`)).headers.etag).toBe(cur.headers.etag);
+  });
+
   test('admin bodies are validated', async () => {
     const r = await h.admin('POST', '/faults', { route: 'x', status: 200 });
     expect(r.status).toBe(400);

@@ -17,6 +17,8 @@ interface Options {
   json?: boolean;
   adminKey?: string;
   engine: boolean;
+  profile?: string;
+  listProfiles?: boolean;
 }
 
 export function serviceCommand(): Command {
@@ -34,7 +36,17 @@ export function serviceCommand(): Command {
       '--no-engine',
       'do not run checks, alert deliveries, export jobs or webhook deliveries by themselves',
     )
+    .option(
+      '--profile <names>',
+      'answer as another implementation of the spec might, where it says "not shown" (comma-separated; see --list-profiles)',
+    )
+    .option('--list-profiles', 'print the service profiles and what each changes, then exit')
     .action(async (opts: Options) => {
+      if (opts.listProfiles) {
+        const { PROFILES } = await import('../../service/profiles.js');
+        process.stdout.write(PROFILES.map((p) => `${p.name}\n  ${p.does}\n  spec: ${p.gap}\n`).join(''));
+        return;
+      }
       // Handlers first, so a signal during start-up still closes cleanly once the service is up.
       let stopRequested: string | null = null;
       let stop = (signal: string) => {
@@ -50,6 +62,7 @@ export function serviceCommand(): Command {
         dataDir: opts.dataDir ?? null,
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
         engine: opts.engine,
+        ...(opts.profile ? { profiles: opts.profile } : {}),
       });
       const info = {
         baseUrl: svc.baseUrl,
@@ -70,6 +83,7 @@ export function serviceCommand(): Command {
           opts.dataDir
             ? `  data dir:  ${opts.dataDir}`
             : '  state:     in memory (use --data-dir to keep it)',
+          ...(opts.profile ? [`  profiles:  ${opts.profile}`] : []),
           'Press Ctrl+C to stop.',
         ];
         process.stdout.write(`${lines.join('\n')}\n`);

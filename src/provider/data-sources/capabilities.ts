@@ -8,14 +8,14 @@ import {
   singleNestedAttr,
   stringAttr,
 } from '../../protocol/framework/index.js';
-import type { Capabilities } from '../../api/index.js';
+import type { CapabilityFacts } from '../../api/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { stringList } from './fields.js';
 
 export const capabilitiesDataSource = defineDataSource({
   typeName: 'uptime_capabilities',
   description:
-    "What the provider's token and the account's plan allow (`GET /capabilities`): scopes, monitor selection, plan limits and features. Useful in `check` blocks and preconditions.",
+    "What the provider's token and the account's plan allow (`GET /capabilities`): scopes, monitor selection, plan limits and features. Useful in `check` blocks and preconditions. The fields of this record are not shown in the API specification, so a service may report fewer: a value it does not report (or not in a shape the provider recognises) is null.",
   docs: {
     examples: [
       {
@@ -101,35 +101,37 @@ output "monitor_capacity_left" {
   },
   read: async ({ ctx }) => {
     const client = requireClient(ctx.providerData);
-    let c: Capabilities;
+    let c: CapabilityFacts;
     try {
-      c = (await client.getCapabilities()).data as Capabilities;
+      c = (await client.getCapabilities()).data;
     } catch (e) {
       throw apiFailure('Reading capabilities failed', e);
     }
+    // A fact the service does not report (the record's fields are not shown in the spec) is null.
+    const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
     return {
       token: {
-        name: c.token.name,
-        scopes: c.token.scopes,
-        restricted: c.token.restricted,
-        monitor_ids: c.token.monitorIds,
-        expires_at: c.token.expiresAt,
+        name: v(c.token.name),
+        scopes: v(c.token.scopes),
+        restricted: v(c.token.restricted),
+        monitor_ids: v(c.token.monitorIds),
+        expires_at: v(c.token.expiresAt),
       },
       plan: {
-        name: c.plan.name,
-        pro: c.plan.pro,
-        monitor_capacity: c.plan.monitorCapacity,
-        monitors_used: c.plan.monitorsUsed,
-        min_interval_seconds: c.plan.minIntervalSeconds,
-        allowed_intervals: c.plan.allowedIntervals,
+        name: v(c.plan.name),
+        pro: v(c.plan.pro),
+        monitor_capacity: v(c.plan.monitorCapacity),
+        monitors_used: v(c.plan.monitorsUsed),
+        min_interval_seconds: v(c.plan.minIntervalSeconds),
+        allowed_intervals: v(c.plan.allowedIntervals),
       },
       features: {
-        checks: c.features.checks,
-        exports: c.features.exports,
-        status_pages: c.features.statusPages,
-        sms_alerts: c.features.smsAlerts,
+        checks: v(c.features.checks),
+        exports: v(c.features.exports),
+        status_pages: v(c.features.statusPages),
+        sms_alerts: v(c.features.smsAlerts),
       },
-      allowances: { per_minute: c.allowances.perMinute, monthly: c.allowances.monthly },
+      allowances: { per_minute: v(c.allowances.perMinute), monthly: v(c.allowances.monthly) },
     } as never;
   },
 });

@@ -1,7 +1,7 @@
 // `list "uptime_monitor"` for `terraform query` (Terraform 1.14+): every monitor the token can see, filtered by
 // status / enabled on the service and by archived / name glob here, page by page until Terraform has enough.
 import type { Monitor } from '../../api/index.js';
-import { selects } from '../../import/account.js';
+import { selects } from '../monitor-filter.js';
 import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
 import { monitorToModel } from '../mapping/monitor.js';

@@ -20,6 +20,7 @@ import {
   type Client,
   type UptimeProviderData,
 } from '../client.js';
+import { capabilityFact, planName } from '../capabilities.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { defaultsOf } from '../fields/field.js';
 import { resourceAttributes } from '../fields/schema.js';
@@ -192,10 +193,15 @@ resource "uptime_monitor_alert_settings" "api" {
     if (!pd?.client) return plan;
     const caps = pd.capabilities;
     const ch = plan.channels;
-    if (caps && ch && !isUnknown(ch) && ch.sms === true && !caps.features.smsAlerts)
+    if (
+      ch &&
+      !isUnknown(ch) &&
+      ch.sms === true &&
+      capabilityFact(caps, ctx.diagnostics, 'features', 'smsAlerts') === false
+    )
       ctx.diagnostics.error(
         'Value not allowed by the account plan',
-        `channels.sms is true, but the "${caps.plan.name}" plan has no SMS alerts (rule: plan; allowed values: false).`,
+        `channels.sms is true, but ${planName(caps)} has no SMS alerts (rule: plan; allowed values: false).`,
         ['channels', 'sms'],
       );
     const ids = plan.destination_ids;
@@ -234,7 +240,7 @@ resource "uptime_monitor_alert_settings" "api" {
       return alertSettingsToModel(data, state.monitor_id) as never;
     } catch (e) {
       if (statusOf(e) === 404)
-        return goneOrHidden(ctx.providerData, state.monitor_id, 'alert settings of monitor');
+        return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'alert settings of monitor');
       throw apiFailure('Read failed', e);
     }
   },

@@ -7,7 +7,10 @@
 //   ⌈(monitors used + 1) / 100⌉ + 1 pages, so it never walks more than the account holds, and never more pages than
 //   reads were asked of it, so a small state in a large account costs at most about one request per read. A read
 //   the listings do not answer (an archived monitor, a disabled page, one outside a restricted token's selection,
-//   one beyond that page budget) is a GET.
+//   one beyond that page budget) is a GET. So is a listed record without a version token (`version` is nullable in
+//   the spec): state must hold the version the next write sends as If-Match. A page none of whose records has one
+//   ends the listings (the service does not put versions in lists), so such a service costs one page, then GETs.
+//   Without the account's monitor count (a capability the service may not report) only the reads bound the pages.
 // - any write of a monitor or status page in the process switches listings off for both kinds: later reads must
 //   see the service as it is now, not an earlier page.
 // So a no-op plan of M monitors costs ⌈M/100⌉ + at most 2 requests (plus pages of paused monitors when there are
@@ -19,7 +22,7 @@ const PAGE = 100;
 
 export type BulkKind = 'monitors' | 'statusPages';
 
-type Item = { id?: string; monitorId?: string };
+type Item = { id?: string; monitorId?: string; version?: string | null };
 type Query = { enabled?: boolean; status?: 'paused' };
 type Fetch = (q: Query & { limit: number; cursor?: string }) => Promise<{
   items: Item[];
@@ -84,10 +87,15 @@ class Listing {
         });
         this.pages += 1;
         this.pagesInPhase += 1;
-        for (const item of r.items) {
+        const versioned = r.items.filter((item) => typeof item.version === 'string' && item.version !== '');
+        for (const item of versioned) {
           const id = this.key(item);
           this.found.set(id, item);
           this.settle(id, item);
+        }
+        if (r.items.length && !versioned.length) {
+          this.failed = true; // this service's lists carry no versions: GETs from here on
+          break;
         }
         this.cursor = r.nextCursor ?? undefined;
         if (!r.nextCursor || this.pagesInPhase >= this.maxPagesPerPhase) {
@@ -129,13 +137,13 @@ export const newBulkReadState = (): BulkReadState => ({
 /** What bulk reading needs from the provider data (kept narrow so this module does not depend on client.ts). */
 export interface BulkContext {
   client: Client | null;
-  capabilities: { plan: { monitorsUsed: number } } | null;
+  capabilities: { facts: { plan: { monitorsUsed?: number } } } | null;
   bulk: BulkReadState;
 }
 
 function listingOf(pd: BulkContext, kind: BulkKind, client: Client): Listing {
-  const used = pd.capabilities?.plan.monitorsUsed ?? 0;
-  const maxPages = Math.ceil((used + 1) / PAGE) + 1;
+  const used = pd.capabilities?.facts.plan.monitorsUsed;
+  const maxPages = used === undefined ? Infinity : Math.ceil((used + 1) / PAGE) + 1;
   const page = (r: { data: { items: unknown[]; nextCursor: string | null } }) => ({
     items: r.data.items as Item[],
     nextCursor: r.data.nextCursor,

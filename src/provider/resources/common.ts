@@ -1,29 +1,39 @@
 // Helpers shared by the resources: capability checks at plan time, API error → diagnostic, value utilities.
-import { MonitorId, type Capabilities } from '../../api/index.js';
+import { MonitorId } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   errorDiag,
   formatAttributePath,
   type AttributePath,
   type Diagnostic,
+  type Diagnostics,
 } from '../../protocol/diagnostics.js';
 import { DiagnosticError } from '../../protocol/framework/index.js';
+import { capabilityFact, planName, tokenName, type KnownCapabilities } from '../capabilities.js';
 import { asApiError, type UptimeProviderData } from '../client.js';
 import { serviceDetailsToDiagnostics } from '../validation.js';
 
-/** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error. */
+/** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error, from the facts
+ *  the service reports (either one is enough; neither: the check is off, capabilities.ts). */
 export function capabilityIntervalCheck(
-  caps: Capabilities | null,
+  caps: KnownCapabilities | null,
+  diags: Diagnostics,
   value: unknown,
   path: AttributePath,
 ): Diagnostic[] {
   if (!caps || typeof value !== 'number') return [];
-  const allowed = caps.plan.allowedIntervals;
-  if (value >= caps.plan.minIntervalSeconds && (!allowed.length || allowed.includes(value))) return [];
+  const min = caps.facts.plan.minIntervalSeconds;
+  const allowed = caps.facts.plan.allowedIntervals;
+  if (min === undefined && allowed === undefined) {
+    capabilityFact(caps, diags, 'plan', 'minIntervalSeconds');
+    return [];
+  }
+  if ((min === undefined || value >= min) && (!allowed?.length || allowed.includes(value))) return [];
+  const below = min !== undefined && value < min;
   return [
     errorDiag(
       'Value not allowed by the account plan',
-      `${formatAttributePath(path)} is ${value}, below the minimum of the "${caps.plan.name}" plan (${caps.plan.minIntervalSeconds} s) (rule: plan_minimum; allowed values: ${allowed.join(', ')}).`,
+      `${formatAttributePath(path)} is ${value}, ${below ? `below the minimum of ${planName(caps)} (${min} s)` : `not among the intervals of ${planName(caps)}`} (rule: plan_minimum; allowed values: ${(allowed ?? []).filter((i) => min === undefined || i >= min).join(', ') || `${min} s or more`}).`,
       path,
     ),
   ];
@@ -84,7 +94,7 @@ export function leftAsItIs(
 }
 
 const plural = (what: VersionedObject): boolean => what === 'alert settings';
-const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+export const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
 /** The monitor a sub-resource belongs to is gone or outside the token's selection (404). */
 export const monitorNotFound = (id: string): DiagnosticError =>
@@ -110,14 +120,18 @@ export function checkImportMonitorId(id: string): string {
  */
 export function goneOrHidden(
   pd: UptimeProviderData | undefined,
+  diags: Diagnostics,
   monitorId: string,
   what: 'monitor' | 'alert settings of monitor' | 'status page of monitor',
 ): null {
-  const token = pd?.capabilities?.token;
-  if (token?.restricted && !(token.monitorIds ?? []).includes(monitorId))
+  const caps = pd?.capabilities;
+  // Not reported: the token is taken as unrestricted (a 404 means deleted), with the warning.
+  const restricted = capabilityFact(caps, diags, 'token', 'restricted');
+  const selection = restricted ? capabilityFact(caps, diags, 'token', 'monitorIds') : null;
+  if (restricted && !(selection ?? []).includes(monitorId))
     throw new DiagnosticError(
       "Monitor outside the token's selection",
-      `The ${what} ${monitorId} cannot be read: the API token "${token.name}" is restricted to a selection of monitors that does not include it, so the service answers 404 whether or not it exists. It is kept in state unchanged. Use a token that can see this monitor (an unrestricted token, or one whose selection includes it).`,
+      `The ${what} ${monitorId} cannot be read: ${tokenName(caps)} is restricted to a selection of monitors that does not include it, so the service answers 404 whether or not it exists. It is kept in state unchanged. Use a token that can see this monitor (an unrestricted token, or one whose selection includes it).`,
     );
   return null;
 }

@@ -77,7 +77,7 @@ resource "uptime_monitor" "old_site" {
 \`\`\`text
 Warning: Destroy archives the monitor
 
-Destroying uptime_monitor <id> (<name>) archives it: checks stop and its history is kept; the service has no
+Destroying uptime_monitor <id> ("<name>") archives it: checks stop and its history is kept; the service has no
 permanent delete. To bring it back later, import it and apply.
 \`\`\`
 

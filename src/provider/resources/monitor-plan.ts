@@ -4,6 +4,7 @@ import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import type { ResourceDecl } from '../../protocol/framework/index.js';
 import type { UptimeProviderData } from '../client.js';
 import { validateMonitorConfig } from '../mapping/monitor.js';
+import { capabilityFact, tokenName } from '../capabilities.js';
 import { capabilityIntervalCheck } from './common.js';
 import { monitorAttributes } from './monitor-schema.js';
 
@@ -82,12 +83,17 @@ export const modifyMonitorPlan: NonNullable<MonitorDecl['modifyPlan']> = ({ plan
   // between plan and apply, and a known planned value may not change then); afterwards the service's value is
   // kept. Neither depends on the capabilities, so an apply-time re-plan always agrees with the saved plan.
   if (config.interval_seconds === null) next.interval_seconds = prior?.interval_seconds ?? unknown;
-  else ctx.diagnostics.add(...capabilityIntervalCheck(caps, next.interval_seconds, ['interval_seconds']));
+  else
+    ctx.diagnostics.add(
+      ...capabilityIntervalCheck(caps, ctx.diagnostics, next.interval_seconds, ['interval_seconds']),
+    );
   if (!prior && caps) {
-    if (!caps.token.scopes.includes('monitors:create') || caps.token.restricted)
+    const scopes = capabilityFact(caps, ctx.diagnostics, 'token', 'scopes');
+    const restricted = capabilityFact(caps, ctx.diagnostics, 'token', 'restricted');
+    if ((scopes && !scopes.includes('monitors:create')) || restricted)
       ctx.diagnostics.error(
         'Token cannot create monitors',
-        `Creating a monitor needs an unrestricted token with the monitors:create scope; this token (${caps.token.name}) has ${caps.token.restricted ? 'a monitor selection' : `scopes ${caps.token.scopes.join(', ')}`}.`,
+        `Creating a monitor needs an unrestricted token with the monitors:create scope; ${tokenName(caps)} has ${restricted ? 'a monitor selection' : `scopes ${scopes!.join(', ')}`}.`,
       );
   }
   // An update is planned whenever a managed value differs from state: the version changes then.

@@ -17,6 +17,8 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorFromListing, noteWrite } from './bulk-reader.js';
+import { currentVersion, liveMonitorWith } from './existing-monitor.js';
+import { quotedText } from '../../protocol/template.js';
 import { monitorIdentity } from '../identity.js';
 import { monitorDescription, monitorDocs } from './monitor-docs.js';
 import { modifyMonitorPlan, validateMonitorConfigBlocks } from './monitor-plan.js';
@@ -34,16 +36,19 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
   }
 }
 
+/** The 409 of a create that another monitor holds this URL and request method. */
+function alreadyExists(existing: string, name?: string): DiagnosticError {
+  return new DiagnosticError(
+    'Monitor already exists',
+    `A monitor with the same URL and request method already exists: ${existing}${name !== undefined ? ` (${quotedText(name)})` : ''}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${existing} (or an import block with id = "${existing}"); otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
+  );
+}
+
 function writeError(what: string, e: unknown, id?: string): DiagnosticError {
   const a = e as { existingMonitorId?: string };
   const code = codeOf(e);
-  if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId)) {
-    const existing = a.existingMonitorId ?? '<id>';
-    return new DiagnosticError(
-      'Monitor already exists',
-      `A monitor with the same URL and request method already exists: ${existing}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${existing} (or an import block with id = "${existing}"); otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
-    );
-  }
+  if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId))
+    return alreadyExists(a.existingMonitorId ?? '<id>');
   if (statusOf(e) === 409 && code === 'plan_capacity')
     return new DiagnosticError(
       'Monitor capacity reached',
@@ -66,6 +71,19 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
   try {
     return (await client.createMonitor(body)).data as Monitor;
   } catch (e) {
+    // A 409 that does not say it is something else (capacity, an idempotency conflict) and names no monitor: the
+    // monitor that holds this URL and request method is found through the API (status is the contract).
+    const code = codeOf(e);
+    if (
+      statusOf(e) === 409 &&
+      !(e as { existingMonitorId?: string }).existingMonitorId &&
+      (!code || code === 'unknown' || code === 'duplicate_monitor')
+    ) {
+      const existing = await liveMonitorWith(client, body.url, body.requestMethod ?? 'GET').catch(
+        () => undefined,
+      );
+      if (existing) throw alreadyExists(existing.id, existing.name);
+    }
     throw writeError('Create failed', e);
   }
 }
@@ -81,7 +99,7 @@ export const monitorResource = defineResource({
     if (prior.archived) return;
     ctx.diagnostics.warning(
       'Destroy archives the monitor',
-      `Destroying uptime_monitor ${prior.id} (${prior.name}) archives it: checks stop and its history is kept; the service has no permanent delete. To bring it back later, import it and apply.`,
+      `Destroying uptime_monitor ${prior.id} (${quotedText(prior.name ?? '')}) archives it: checks stop and its history is kept; the service has no permanent delete. To bring it back later, import it and apply.`,
     );
   },
   importState: async (id) => ({ id: checkImportMonitorId(id) }),
@@ -93,11 +111,9 @@ export const monitorResource = defineResource({
     const body = monitorCreateBody(planned, config as MonitorModel);
     let m = await createMonitor(client, body);
     if (plan.archived === true) {
-      m = (
-        await versioned(m.id, 'Archive failed', () =>
-          client.archiveMonitor(m.id, { ifMatch: m.version ?? '' }),
-        )
-      ).data as Monitor;
+      const ifMatch = m.version || (await currentVersion(client, m.id));
+      m = (await versioned(m.id, 'Archive failed', () => client.archiveMonitor(m.id, { ifMatch })))
+        .data as Monitor;
     }
     return monitorToModel(m, planned) as never;
   },
@@ -108,7 +124,7 @@ export const monitorResource = defineResource({
       try {
         m = (await client.getMonitor(state.id!)).data as Monitor;
       } catch (e) {
-        if (statusOf(e) === 404) return goneOrHidden(ctx.providerData, state.id!, 'monitor');
+        if (statusOf(e) === 404) return goneOrHidden(ctx.providerData, ctx.diagnostics, state.id!, 'monitor');
         throw apiFailure('Read failed', e);
       }
     }
@@ -122,7 +138,10 @@ export const monitorResource = defineResource({
     const id = prior.id!;
     const planned = stripUnknowns(plan) as MonitorModel;
     const before = prior as MonitorModel;
-    let etag = prior.version ?? '';
+    // State holds the version the plan was made from; a service that reported none is asked for it now.
+    let etag: string =
+      prior.version ||
+      (await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
     let m: Monitor | null = null;
     const take = (r: { data: unknown; etag?: string | null }) => {
       m = r.data as Monitor;
@@ -175,6 +194,14 @@ export const monitorResource = defineResource({
     const id = prior.id!;
     if (prior.archived) return;
     let ifMatch = prior.version ?? '';
+    if (!ifMatch) {
+      try {
+        ifMatch = await currentVersion(client, id);
+      } catch (e) {
+        if (statusOf(e) === 404) return;
+        throw apiFailure('Archive failed', e);
+      }
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await client.archiveMonitor(id, { ifMatch });

@@ -18,6 +18,7 @@ import {
   type Client,
   type UptimeProviderData,
 } from '../client.js';
+import { capabilityFact, planName, tokenName } from '../capabilities.js';
 import { defaultsOf } from '../fields/field.js';
 import { resourceAttributes } from '../fields/schema.js';
 import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
@@ -30,6 +31,7 @@ import {
 } from '../mapping/status-page.js';
 import { noteWrite, statusPageFromListing } from './bulk-reader.js';
 import {
+  capitalized,
   changedOutsideTerraform,
   checkImportMonitorId,
   goneOrHidden,
@@ -149,15 +151,16 @@ output "status_page_url" {
     const caps = (ctx.providerData as UptimeProviderData | undefined)?.capabilities;
     // Only a planned change needs these rights; a no-op plan with a read-only token is fine.
     if (prior && JSON.stringify(plan) === JSON.stringify(prior)) return plan;
-    if (caps && !caps.features.statusPages)
+    if (capabilityFact(caps, ctx.diagnostics, 'features', 'statusPages') === false)
       ctx.diagnostics.error(
         'Status pages not available',
-        `The "${caps.plan.name}" plan has no status pages.`,
+        `${capitalized(planName(caps))} has no status pages.`,
       );
-    if (caps && !caps.token.scopes.includes('status-pages:write'))
+    const scopes = capabilityFact(caps, ctx.diagnostics, 'token', 'scopes');
+    if (scopes && !scopes.includes('status-pages:write'))
       ctx.diagnostics.error(
         'Token cannot change status pages',
-        `Managing a status page needs the status-pages:write scope; token ${caps.token.name} has ${caps.token.scopes.join(', ')}.`,
+        `Managing a status page needs the status-pages:write scope; ${tokenName(caps)} has ${scopes.join(', ')}.`,
       );
     return plan;
   },
@@ -175,7 +178,7 @@ output "status_page_url" {
       return statusPageToModel(data, state as StatusPageModel) as never;
     } catch (e) {
       if (statusOf(e) === 404)
-        return goneOrHidden(ctx.providerData, state.monitor_id, 'status page of monitor');
+        return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'status page of monitor');
       throw apiFailure('Read failed', e);
     }
   },

@@ -23,6 +23,19 @@ const FaultCreate = z
       .object({ retryAfterSeconds: z.number().int().min(0) })
       .strict()
       .optional(),
+    validation: z
+      .array(
+        z
+          .object({
+            field: z.string().min(1),
+            rule: z.string().min(1),
+            message: z.string().min(1),
+            allowed: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .optional(),
     rate: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).nullable().optional(),
   })

@@ -12,7 +12,11 @@ let svc: RunningService;
 let api: ServiceApi;
 let bundle: string;
 const listRequests: { url: string; receivedAt: number }[] = [];
-const ids: { paused: string; archived: string; secret: string; example: string } = {} as never;
+const ids: { paused: string; archived: string; secret: string; example: string; hostile: string } =
+  {} as never;
+/** A name Terraform would evaluate if it were code: GenerateResourceConfig hands it over as data (Terraform's
+ *  hclwrite escapes `${` and `%{` when it writes the file), so it must arrive unchanged, never pre-escaped. */
+const HOSTILE_NAME = '${var.secret} %{ if true }x%{ endif } $${kept} \\ "q"';
 
 beforeAll(async () => {
   const seed = testSeed({ monitorCapacity: 1000 }) as any;
@@ -52,6 +56,12 @@ beforeAll(async () => {
   });
   expect(secret.status).toBe(201);
   ids.secret = secret.json.data.id;
+  const hostile = await api.call('POST', '/monitors', {
+    name: HOSTILE_NAME,
+    url: 'https://hostile.example.com/',
+  });
+  expect(hostile.status).toBe(201);
+  ids.hostile = hostile.json.data.id;
   // UPTIME_PROVIDER_EXECUTABLE=<file> runs the suite against that executable (e.g. the release's, unzipped).
   bundle = process.env.UPTIME_PROVIDER_EXECUTABLE || (await buildProvider(REAL_PROVIDER_ENTRY));
 }, 120_000);
@@ -374,6 +384,25 @@ describe.each(PROFILES)('Terraform $version', (profile) => {
         } finally {
           limited.close();
         }
+      }, 30_000);
+
+      it('generated configuration carries a hostile name as data, byte for byte, and plans no change', async () => {
+        const listed = await t.listResource(
+          'uptime_monitor',
+          { ...none, name: '${var*' },
+          { include: true, limit: 3 },
+        );
+        expect(listed.events.map((e) => e.object!.id)).toEqual([ids.hostile]);
+        const gen = await t.generate('uptime_monitor', listed.events[0]!.object!);
+        expect(gen.res.diagnostics).toEqual([]);
+        expect(gen.config!.name).toBe(HOSTILE_NAME);
+        const imported = await t.import('uptime_monitor', { identity: listed.events[0]!.identity! });
+        const read = await t.read('uptime_monitor', imported.state!, { identity: imported.identity });
+        expect(read.state!.name).toBe(HOSTILE_NAME);
+        const plan = await t.plan('uptime_monitor', read.state, gen.config!, {
+          priorIdentity: read.identity,
+        });
+        expect(plan.planned).toEqual(read.state);
       }, 30_000);
 
       it('round trip: list → generate → import by identity → read → plan shows no change', async () => {
