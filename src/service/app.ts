@@ -18,7 +18,7 @@ import { newRequestId } from './ids.js';
 import { SqliteState } from './persistence/sqlite.js';
 import { MALFORMED_JSON, registerApi, TOO_DEEP, type Gate } from './pipeline.js';
 import { registerPublic } from './public-routes.js';
-import { RateLimiter } from './rate-limit.js';
+import { RATE_LIMIT_WINDOW_SECONDS, RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
@@ -57,6 +57,11 @@ export interface ServiceOptions {
    * pattern for other routes, null when no route matched; `url` is the path and query as sent. Must not throw.
    */
   onResponse?: (r: ResponseInfo) => void;
+  /**
+   * Test only: the per-token rate-limit window in whole seconds (1–60) instead of one minute; each token's
+   * per-minute limit then applies per window, so tests of waiting for the allowance run in seconds. Default 60.
+   */
+  rateLimitWindowSeconds?: number;
 }
 
 export interface ResponseInfo {
@@ -94,6 +99,14 @@ export function tokenTable(store: Store): Record<string, string> {
   return out;
 }
 
+function rateLimitWindowMs(seconds: number | undefined): number {
+  if (seconds === undefined) return 60_000;
+  const { min, max } = RATE_LIMIT_WINDOW_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max)
+    throw new RangeError(`rateLimitWindowSeconds must be a whole number of seconds from ${min} to ${max}`);
+  return seconds * 1000;
+}
+
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
   const clock = new Clock();
@@ -106,7 +119,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   const svc: ServiceContext = {
     store,
     clock,
-    limiter: new RateLimiter(store),
+    limiter: new RateLimiter(store, rateLimitWindowMs(options.rateLimitWindowSeconds)),
     idempotency: new Idempotency(store),
     faults: new Faults(),
     adminKey: '',

@@ -9,6 +9,13 @@ function port(value: string): number {
   return n;
 }
 
+/** Its bounds are checked by createService (RATE_LIMIT_WINDOW_SECONDS). */
+function windowSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of seconds');
+  return n;
+}
+
 interface Options {
   port: number;
   host: string;
@@ -17,6 +24,7 @@ interface Options {
   json?: boolean;
   adminKey?: string;
   engine: boolean;
+  rateLimitWindow?: number;
 }
 
 export function serviceCommand(): Command {
@@ -34,6 +42,11 @@ export function serviceCommand(): Command {
       '--no-engine',
       'do not run checks, alert deliveries, export jobs or webhook deliveries by themselves',
     )
+    .option(
+      '--rate-limit-window <seconds>',
+      'test only: per-token rate-limit windows of this many seconds (1 to 60) instead of a minute; the per-minute limits apply per window',
+      windowSeconds,
+    )
     .action(async (opts: Options) => {
       // Handlers first, so a signal during start-up still closes cleanly once the service is up.
       let stopRequested: string | null = null;
@@ -50,6 +63,7 @@ export function serviceCommand(): Command {
         dataDir: opts.dataDir ?? null,
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
         engine: opts.engine,
+        ...(opts.rateLimitWindow ? { rateLimitWindowSeconds: opts.rateLimitWindow } : {}),
       });
       const info = {
         baseUrl: svc.baseUrl,
