@@ -1,6 +1,6 @@
 // The one way waiting for the API's allowance ends a call: the run has waited longer in all than its bound.
 import type { RateLimitedError } from './errors.js';
-import { RateLimitedError as RateLimited } from './errors.js';
+import { RateLimitedError as RateLimited, keepClassNames } from './errors.js';
 import { formatDuration } from './duration.js';
 import type { LimiterUsage, WaitBoundExceeded } from './limiter.js';
 
@@ -43,6 +43,8 @@ export class RateLimitWaitError extends RateLimited {
     this.usage = u;
   }
 }
+
+keepClassNames({ RateLimitWaitError });
 
 /** "minute" for the spec's one-minute window, else its length. */
 export function perWindow(windowMs: number): string {
