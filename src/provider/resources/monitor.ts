@@ -175,6 +175,11 @@ export const monitorResource = defineResource({
     const id = prior.id!;
     if (prior.archived) return;
     let ifMatch = prior.version ?? '';
+    if (ctx.providerData?.monitorVersionChanged.has(id)) {
+      const current = await currentVersion(client, id);
+      if (current === null) return;
+      ifMatch = current;
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await client.archiveMonitor(id, { ifMatch });
@@ -183,12 +188,9 @@ export const monitorResource = defineResource({
         if (statusOf(e) === 404) return;
         if (statusOf(e) === 412 && attempt === 0) {
           // Destroy was planned; archiving keeps history, so archive the current version.
-          const g = await client.getMonitor(id).catch((err: unknown) => {
-            if (statusOf(err) === 404) return null;
-            throw apiFailure('Archive failed', err);
-          });
-          if (!g) return;
-          ifMatch = g.etag ?? (g.data as Monitor).version ?? '';
+          const current = await currentVersion(client, id);
+          if (current === null) return;
+          ifMatch = current;
           continue;
         }
         // An archive that happened is success, even when its answer was lost (a 503 or a dropped connection
@@ -199,6 +201,15 @@ export const monitorResource = defineResource({
     }
   },
 });
+
+/** The monitor's current version, or null when it is gone. */
+async function currentVersion(client: Client, id: string): Promise<string | null> {
+  const g = await client.getMonitor(id).catch((err: unknown) => {
+    if (statusOf(err) === 404) return null;
+    throw apiFailure('Archive failed', err);
+  });
+  return g ? (g.etag ?? (g.data as Monitor).version ?? '') : null;
+}
 
 async function isArchived(client: Client, id: string): Promise<boolean> {
   try {
