@@ -238,11 +238,11 @@ So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 3
 
 **Many stacks, one token.** The allowance belongs to the token, not to a state: stacks planned or applied at the same time with one token (a CI matrix over a monorepo, Atlantis' parallel plans, \`terragrunt run-all\`) share it, and splitting a configuration into more states does not make more of it. Each run reads from the service's answers how much of the current minute is left and how much the others take, and paces its part of what remains over the rest of the minute, so runs started together share the allowance evenly, finish at about the same time and rarely meet a \`429\`; a run that finds nobody else using the token takes what remains at once. Measured with \`npm run bench:stacks 6 50\` (six \`terraform apply -parallelism=20\` of 50 monitors each at once, one token with 60 requests a minute, on the local service): every apply, re-plan and destroy succeeds, TODO-34-NUMBERS
 
-| Setting | Environment variable | What it does |
-| --- | --- | --- |
-| \`rate_limit_share\` | \`UPTIME_RATE_LIMIT_SHARE\` (\`0.25\`, \`1/4\` or \`25%\`) | The share of the token this run paces itself to while others use it, e.g. \`1/4\` for one of four stacks applied at once, or more for the stack that matters most. A run alone on the token still uses all of it. Unset: estimated from what the others take. |
-| \`rate_limit_max_wait\` | \`UPTIME_RATE_LIMIT_MAX_WAIT\` (\`15m\`, \`1h\`, \`90s\`) | How long a run may wait for the allowance in all before it fails (default 15 minutes). Raise it for large runs on a small allowance. |
-| \`max_retries\` | | Retries of failed requests (connection errors, timeouts, \`5xx\`); \`429\` answers are not failures. |
+| Setting               | Environment variable                               | What it does                                                                                                                                                                                                                                                |
+| --------------------- | -------------------------------------------------- | ----------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------- |
+| \`rate_limit_share\`    | \`UPTIME_RATE_LIMIT_SHARE\` (\`0.25\`, \`1/4\` or \`25%\`) | The share of the token this run paces itself to while others use it, e.g. \`1/4\` for one of four stacks applied at once, or more for the stack that matters most. A run alone on the token still uses all of it. Unset: estimated from what the others take. |
+| \`rate_limit_max_wait\` | \`UPTIME_RATE_LIMIT_MAX_WAIT\` (\`15m\`, \`1h\`, \`90s\`)  | How long a run may wait for the allowance in all before it fails (default 15 minutes). Raise it for large runs on a small allowance.                                                                                                                        |
+| \`max_retries\`         |                                                    | Retries of failed requests (connection errors, timeouts, \`5xx\`); \`429\` answers are not failures.                                                                                                                                                            |
 
 A recipe for parallel CI (a GitHub Actions matrix; the same environment variables work in GitLab's \`parallel: matrix\`, Atlantis workflows and \`terragrunt run-all --terragrunt-parallelism 4\`):
 
@@ -254,8 +254,8 @@ jobs:
         stack: [payments, search, web, mobile]
     env:
       UPTIME_API_TOKEN: \${{ secrets.UPTIME_API_TOKEN }}
-      UPTIME_RATE_LIMIT_SHARE: "1/4"   # one of the four stacks applied at once
-      UPTIME_RATE_LIMIT_MAX_WAIT: 30m  # a large matrix on a small allowance waits longer
+      UPTIME_RATE_LIMIT_SHARE: '1/4' # one of the four stacks applied at once
+      UPTIME_RATE_LIMIT_MAX_WAIT: 30m # a large matrix on a small allowance waits longer
     steps:
       - uses: actions/checkout@v4
       - run: terraform -chdir=stacks/\${{ matrix.stack }} init -input=false

@@ -126,7 +126,7 @@ export async function simulate(o: SimOptions): Promise<SimResult> {
     attempts++;
     if (ok) successes++;
     else rateLimited++;
-      ((globalThis as any).__trace ??= []).push(`${((now % W) / 1000).toFixed(1)}${ok ? '' : 'X'}`);
+    ((globalThis as any).__trace ??= []).push(`${((now % W) / 1000).toFixed(1)}${ok ? '' : 'X'}`);
     const info: RateLimitInfo = {
       limit: o.limit,
       remaining: o.limit - windows.count,
