@@ -7,6 +7,7 @@
 // (about 1 / (1 + othersPerOwn), or the configured share) and spreads it over the rest of the window
 // (a token bucket over what remains). Processes that all do this use the window evenly and fairly, and mostly
 // never meet a 429. A process that has seen nobody else for a while may use what remains at once.
+import type { WindowNote } from './allowance-memory.js';
 import type { RateLimitInfo } from './limiter.js';
 
 /** The spec's allowance is per minute; a different window is learned from consecutive reset times. */
@@ -85,6 +86,40 @@ export class Allowance {
    */
   portion(): number {
     return this.opts.share ?? (1 / (1 + this.othersPerOwn)) ** FAIRNESS;
+  }
+
+  /**
+   * Starts from what another process left (allowance-memory.ts) when it is about the current window: a window
+   * already used up is waited for instead of being met with a blind request and a 429.
+   */
+  seed(note: WindowNote | null, now: number): void {
+    if (!note || this.answered || now - note.at > note.windowMs) return;
+    const r = note.resetAt + this.offsetMs;
+    if (r <= now) return;
+    this.limit = note.limit;
+    this.windowMs = note.windowMs;
+    this.windowKey = note.resetAt;
+    this.resetAt = r;
+    this.remaining = note.remaining;
+    this.sentSinceRead = 0;
+    this.readAt = Math.min(now, note.at);
+    this.othersSum = 2 * note.othersPerOwn;
+    this.ownSum = 2;
+    this.answered = true;
+  }
+
+  /** What the next process should know of the current window, when it is worth knowing (little is left). */
+  note(): WindowNote | null {
+    if (this.windowKey === null || this.limit === null || this.remaining === null) return null;
+    if (this.remaining > Math.max(2, this.limit / 5)) return null;
+    return {
+      resetAt: this.windowKey,
+      limit: this.limit,
+      remaining: this.remaining,
+      windowMs: this.windowMs,
+      othersPerOwn: this.othersPerOwn,
+      at: this.readAt,
+    };
   }
 
   /** A request was sent now. */

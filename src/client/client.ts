@@ -33,6 +33,7 @@ import {
   type ReactivateBody,
   type StatusPageUpdate,
 } from '../api/index.js';
+import { fileMemory } from './allowance-memory.js';
 import { UnexpectedResponseError } from './errors.js';
 import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
 import { SecretSet } from './redact.js';
@@ -69,6 +70,12 @@ export interface ClientOptions {
    * token at the same time, (0, 1]; default: estimated from what the others use (`LimiterOptions.share`).
    */
   rateLimitShare?: number | null;
+  /**
+   * A directory (e.g. the system's temporary directory) where processes of this machine leave each other what
+   * they learned of the token's current rate-limit window, so that a new process does not open with a 429.
+   * Default: none.
+   */
+  rateLimitMemoryDir?: string | null;
   /** Time source for backoff, Retry-After and the limiter (tests). `now`/`sleep` set parts of it. */
   clock?: Clock;
   now?: () => number;
@@ -161,6 +168,9 @@ export class UptimeClient {
         clock,
         random: options.random,
         share: options.rateLimitShare ?? null,
+        memory: options.rateLimitMemoryDir
+          ? fileMemory(options.rateLimitMemoryDir, this.baseUrl, token)
+          : null,
       });
     this.#transport = new Transport({
       baseUrl: this.baseUrl,

@@ -4,6 +4,7 @@
 // 429s. A 429 is waited for, not failed; only a run that has waited longer in all than its bound fails.
 import { createHash } from 'node:crypto';
 import { Allowance } from './allowance.js';
+import type { AllowanceMemory } from './allowance-memory.js';
 
 export interface RateLimitInfo {
   limit: number | null;
@@ -102,6 +103,8 @@ export interface LimiterOptions {
    * estimated from what the others use.
    */
   share?: number | null;
+  /** What other processes on this machine learned of the token's current window (allowance-memory.ts). */
+  memory?: AllowanceMemory | null;
 }
 
 export interface AcquireOptions {
@@ -148,6 +151,8 @@ export class RateLimiter {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly share: number | null;
+  private memory: AllowanceMemory | null;
+  private notedAt = 0;
   private readonly queue: Waiter[] = [];
   private seq = 0;
   private inFlight = 0;
@@ -174,6 +179,7 @@ export class RateLimiter {
     if (share !== null && !(share > 0 && share <= 1)) throw new RangeError('share must be in (0, 1]');
     this.share = share;
     this.allowance = new Allowance({ reserve: opts.reserve ?? 0, share });
+    this.memory = opts.memory ?? null;
   }
 
   /**
@@ -183,6 +189,7 @@ export class RateLimiter {
   acquire(opts: AcquireOptions | AbortSignal = {}): Promise<number> {
     const o: AcquireOptions = opts instanceof AbortSignal ? { signal: opts } : opts;
     const now = this.clock.now();
+    if (this.requests === 0 && this.queue.length === 0) this.allowance.seed(this.memory?.read() ?? null, now);
     if (o.signal?.aborted) return Promise.reject(o.signal.reason);
     if (this.queue.length === 0 && this.grantable(now)) {
       this.sent(now);
@@ -228,6 +235,7 @@ export class RateLimiter {
       resumeAt ??= now + 1000 + Math.floor(this.random() * 250);
       this.pausedUntil = Math.max(this.pausedUntil, resumeAt);
     }
+    this.remember(now, status === 429);
     if (info) {
       if (info.monthlyLimit !== null) this.monthly.monthlyLimit = info.monthlyLimit;
       if (info.monthlyRemaining !== null) this.monthly.monthlyRemaining = info.monthlyRemaining;
@@ -268,6 +276,15 @@ export class RateLimiter {
       ...this.monthly,
       inFlight: this.inFlight,
     };
+  }
+
+  /** Leaves what this process knows of a nearly used-up window for the next one (at most every 100 ms). */
+  private remember(now: number, urgent: boolean): void {
+    if (!this.memory || (!urgent && now - this.notedAt < 100)) return;
+    const note = this.allowance.note();
+    if (!note) return;
+    this.notedAt = now;
+    this.memory.write(note);
   }
 
   private nextAt(now: number): number {

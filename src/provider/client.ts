@@ -1,5 +1,6 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
+import { tmpdir } from 'node:os';
 import { UptimeClient, type LogEvent } from '../client/index.js';
 import type { AlertDestination, Capabilities } from '../api/index.js';
 import type { BulkReadState } from './resources/bulk-reader.js';
@@ -32,6 +33,9 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
       maxRateLimitWaitMs: s.maxRateLimitWaitMs,
     },
     rateLimitShare: s.rateLimitShare,
+    // The next Terraform command's provider process (and other stacks' on this machine) starts from what this
+    // one learned of the token's window.
+    rateLimitMemoryDir: tmpdir(),
   });
 }
 

@@ -1,4 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
+import { fileMemory } from '../../src/client/allowance-memory.js';
 import {
   RateLimiter,
   UptimeClient,
@@ -484,5 +488,65 @@ describe('rate-limit headers', () => {
       monthlyResetAt: 1_701_000_000_000,
     });
     expect(h.client.limiter.snapshot()).toMatchObject({ remaining: 99, monthlyRemaining: 5000, inFlight: 0 });
+  });
+});
+
+describe('rate limiter: what one process leaves the next (allowance-memory.ts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'limiter-memory-'));
+
+  test('a new process that finds the window used up waits for its reset instead of opening with a 429', async () => {
+    const clock = fakeClock();
+    const t0 = clock.now();
+    const memory = fileMemory(dir, BASE, TOKEN);
+    // the previous process (the plan before this apply, another stack) used the window up
+    const before = new RateLimiter({ clock, random: () => 0, memory });
+    await before.acquire();
+    before.release(info(0, t0 + 4_000, 12), 200);
+    const after = new RateLimiter({ clock, random: () => 0, memory });
+    const c = calls(after, 1);
+    await clock.advance(3_900);
+    expect(c.sent).toBe(0);
+    await clock.advance(200);
+    expect(c.sent).toBe(1);
+  });
+
+  test('a note about a window that has ended is not used: the first request goes at once', async () => {
+    const clock = fakeClock();
+    const memory = fileMemory(dir, `${BASE}/other`, TOKEN);
+    const before = new RateLimiter({ clock, memory });
+    await before.acquire();
+    before.release(info(0, clock.now() + 1_000, 12), 200);
+    await clock.advance(1_500);
+    const after = new RateLimiter({ clock, memory });
+    expect(after.delay()).toBe(0);
+    await after.acquire();
+  });
+
+  test('the file: only counts and times, mode 0600, named by a hash; the smallest count of a window is kept', () => {
+    const memory = fileMemory(dir, BASE, `${TOKEN}x`);
+    const note = { resetAt: 2_000, limit: 60, remaining: 3, windowMs: 60_000, othersPerOwn: 2, at: 1_000 };
+    memory.write(note);
+    memory.write({ ...note, remaining: 9, at: 1_500 }); // a late, larger count of the same window
+    expect(memory.read()).toEqual(note);
+    memory.write({ ...note, resetAt: 62_000, remaining: 40 }); // the next window replaces it
+    expect(memory.read()).toMatchObject({ resetAt: 62_000, remaining: 40 });
+    const files = readdirSync(dir);
+    for (const f of files) {
+      expect(f).not.toContain(TOKEN);
+      expect(readFileSync(join(dir, f), 'utf8')).not.toContain(TOKEN);
+      expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  test('a window with plenty left is not written down (runs on large allowances never touch the disk)', async () => {
+    const clock = fakeClock();
+    const writes: unknown[] = [];
+    const limiter = new RateLimiter({ clock, memory: { read: () => null, write: (n) => writes.push(n) } });
+    await limiter.acquire();
+    limiter.release(info(500, clock.now() + W, 1_000), 200);
+    expect(writes).toEqual([]);
+    await limiter.acquire();
+    limiter.release(info(0, clock.now() + W, 1_000), 429, 60);
+    expect(writes).toHaveLength(1);
   });
 });
