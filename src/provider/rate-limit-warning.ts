@@ -84,7 +84,7 @@ export function rateLimitDiagnostic(u: LimiterUsage, r: RunReport): Diagnostic {
     : '';
   const least =
     u.limit !== null
-      ? ` (${plural(u.requests, 'request')} at ${allowance} take at least ${formatDuration((u.requests / u.limit) * u.windowMs)})`
+      ? ` (${plural(u.requests, 'request')} at ${allowance} are about ${formatDuration((u.requests / u.limit) * u.windowMs)} of allowance)`
       : '';
   const advice = shared
     ? `The allowance belongs to the token, and other runs used it at the same time (stacks planned or applied at once, other pipelines), so splitting states does not help. What helps: a token for each stack or pipeline; \`rate_limit_share\` (or ${SHARE_ENV}) in each run, e.g. 1/4 for four runs started together; fewer runs at once; a plan with a larger allowance.`

@@ -148,7 +148,7 @@ describe('rate-limit warning', () => {
     expect(shared).not.toContain('-refresh=false');
     const alone = rateLimitDiagnostic({ ...base, othersRequests: 2 }, r).detail!;
     expect(alone).toContain(
-      'Nothing else used the token: this run alone needed more than its allowance (300 requests at 60 requests per minute take at least 5 min)',
+      'Nothing else used the token: this run alone needed more than its allowance (300 requests at 60 requests per minute are about 5 min of allowance)',
     );
     expect(alone).toContain('-refresh=false');
     expect(alone).not.toContain('splitting states');
