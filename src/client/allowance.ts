@@ -211,16 +211,20 @@ export class Allowance {
   }
 
   /**
-   * A 429: the window is used up. Send again at the announced reset (X-RateLimit-Reset: whole seconds, exact),
-   * kept within what the Retry-After (whole seconds, rounded up) allows, which also learns how far the local clock
-   * is from the service's.
+   * A 429 of a used-up window: send again at the announced reset (X-RateLimit-Reset: whole seconds, exact), kept
+   * within what the Retry-After (whole seconds, rounded up) allows, which also learns how far the local clock is
+   * from the service's. A 429 while the window still has requests left, or asking for longer than a window (another
+   * limit of the service, the monthly allowance), says nothing about the window: its Retry-After alone is the wait.
    */
   private exhausted(
     info: RateLimitInfo | null,
     retryAfterSeconds: number | null,
     now: number,
   ): number | null {
-    const key = info?.resetAt ?? null;
+    const aboutWindow =
+      info?.remaining === 0 &&
+      (retryAfterSeconds === null || retryAfterSeconds * 1000 <= this.windowMs + 1000);
+    const key = aboutWindow ? info!.resetAt : null;
     if (key !== null && retryAfterSeconds !== null) {
       const latest = now + retryAfterSeconds * 1000;
       const earliest = latest - 1000;

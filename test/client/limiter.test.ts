@@ -550,3 +550,25 @@ describe('rate limiter: what one process leaves the next (allowance-memory.ts)',
     expect(writes).toHaveLength(1);
   });
 });
+
+describe('rate limiter: a 429 that is not about the window', () => {
+  test('with requests left in the window, only its Retry-After is waited, and the clock is not "corrected"', async () => {
+    const clock = fakeClock();
+    const t0 = clock.now();
+    const limiter = await primed(clock, 40, t0 + 45_000, 60);
+    await limiter.acquire();
+    const resumeAt = limiter.release(info(39, t0 + 45_000, 60), 429, 1);
+    expect(resumeAt).toBe(t0 + 1_000);
+    expect(limiter.snapshot().resetAt).toBe(t0 + 45_000);
+  });
+});
+
+test('a 429 of the monthly allowance (Retry-After of days) is waited as such, even when the minute is used up too', async () => {
+  const clock = fakeClock();
+  const t0 = clock.now();
+  const limiter = await primed(clock, 1, t0 + 30_000, 60);
+  await limiter.acquire();
+  const resumeAt = limiter.release(info(0, t0 + 30_000, 60), 429, 9 * 86_400);
+  expect(resumeAt).toBe(t0 + 9 * 86_400_000);
+  expect(limiter.snapshot().resetAt).toBe(t0 + 30_000);
+});
