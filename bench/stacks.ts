@@ -193,7 +193,13 @@ async function main(): Promise<void> {
       return `| ${p.name} | ${seconds(p.wallMs)} | ${seconds(idealMs)} | ${(p.wallMs / idealMs).toFixed(2)}× | ${p.answers.length} | ${limited} (${((100 * limited) / Math.max(1, p.answers.length)).toFixed(1)}%) | ${(Math.max(...times) / Math.min(...times)).toFixed(2)} | ${longest} s | ${failed} of ${K} | ${warnings} |`;
     });
     const failures = phases.flatMap((p) =>
-      p.runs.flatMap((r, i) => (p.ok.includes(r.code) ? [] : [`${p.name}, stack ${i}: ${lastError(r.out)}`])),
+      p.runs.flatMap((r, i) =>
+        p.ok.includes(r.code)
+          ? []
+          : [
+              `${p.name}, stack ${i}: ${p.name === 're-plan' && r.code === 2 ? 'changes planned' : lastError(r.out)}`,
+            ],
+      ),
     );
     const urls = afterApply.map((m) => m.url);
     console.log(

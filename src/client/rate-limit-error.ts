@@ -24,7 +24,7 @@ export class RateLimitWaitError extends RateLimited {
         ? `; other users of the token sent at least ${u.othersRequests} in the same windows`
         : '';
     const answered = u.rateLimited > 0 ? `, ${u.rateLimited} of them answered 429` : '';
-    const service = last ? ` The last answer: ${last.message}.` : '';
+    const service = last ? ` (the last answer: ${last.message})` : '';
     super({
       ...ctx,
       status: 429,
@@ -36,7 +36,7 @@ export class RateLimitWaitError extends RateLimited {
         `${ctx.method} ${ctx.pathTemplate} not sent: waiting for the API rate limit reached its bound of ` +
         `${formatDuration(cause.maxWaitMs)} in all (waited ${formatDuration(cause.waitedMs)}; the next request ` +
         `could go in ${formatDuration(cause.neededMs)}). The token's allowance: ${allowance}; this process sent ` +
-        `${u.requests} request${u.requests === 1 ? '' : 's'}${answered}${others}.${service}`,
+        `${u.requests} request${u.requests === 1 ? '' : 's'}${answered}${others}${service}`,
     });
     this.waitedMs = cause.waitedMs;
     this.maxWaitMs = cause.maxWaitMs;

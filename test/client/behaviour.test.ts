@@ -186,7 +186,7 @@ describe('retries: Retry-After, reset headers and idempotency keys', () => {
     expect(e).toBeInstanceOf(RateLimitedError);
     expect(e).toMatchObject({ status: 429, retryable: false, maxWaitMs: 10_000, waitedMs: 0 });
     expect(e.message).toBe(
-      "GET /usage not sent: waiting for the API rate limit reached its bound of 10 s in all (waited 0 s; the next request could go in 30 s). The token's allowance: 60 requests per minute; this process sent 1 request, 1 of them answered 429. The last answer: GET /usage failed: 429 rate limited — per-minute request allowance used up [request id req_1].",
+      "GET /usage not sent: waiting for the API rate limit reached its bound of 10 s in all (waited 0 s; the next request could go in 30 s). The token's allowance: 60 requests per minute; this process sent 1 request, 1 of them answered 429 (the last answer: GET /usage failed: 429 rate limited — per-minute request allowance used up [request id req_1])",
     );
     expect(h.requests).toHaveLength(1);
     expect(h.sleeps).toEqual([]);

@@ -12,7 +12,13 @@ import {
 } from '../../src/protocol/framework/index.js';
 import { createProviderHandlers } from '../../src/protocol/framework/server.js';
 import { Logger } from '../../src/protocol/logging.js';
-import type { LimiterUsage, RateLimiter } from '../../src/client/index.js';
+import {
+  RateLimitWaitError,
+  WaitBoundExceeded,
+  type LimiterUsage,
+  type RateLimiter,
+} from '../../src/client/index.js';
+import { apiFailure } from '../../src/provider/client.js';
 import {
   newRunReport,
   rateLimitDiagnostic,
@@ -188,5 +194,33 @@ describe('rate-limit settings', () => {
     ['-0.5', null],
   ])('share %j reads as %p', (text, value) => {
     expect(parseShare(text)).toBe(value);
+  });
+});
+
+describe('a run that waited as long as it may', () => {
+  it("fails with the client's facts and advice that names the settings", () => {
+    const usage = {
+      requests: 400,
+      waitedCalls: 380,
+      throttledMs: 900_000,
+      longestWaitMs: 61_000,
+      rateLimited: 2,
+      limit: 60,
+      windowMs: 60_000,
+      othersRequests: 900,
+      share: null,
+      waiting: 12,
+      inFlight: 0,
+    };
+    const e = new RateLimitWaitError(
+      { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
+      new WaitBoundExceeded(900_000, 41_000, 900_000, usage),
+      null,
+    );
+    const d = apiFailure('Create failed', e);
+    expect(d.summary).toBe('Create failed');
+    expect(d.detail).toBe(
+      "POST /monitors not sent: waiting for the API rate limit reached its bound of 15 min in all (waited 15 min; the next request could go in 41 s). The token's allowance: 60 requests per minute; this process sent 400 requests, 2 of them answered 429; other users of the token sent at least 900 in the same windows. Requests answered 429 wait for the token's allowance; this run waited as long as it may in all. What helps: a longer `rate_limit_max_wait` (or UPTIME_RATE_LIMIT_MAX_WAIT); a token for each stack or pipeline when several runs share one, or `rate_limit_share` (UPTIME_RATE_LIMIT_SHARE) per run; a plan with a larger allowance. What was not applied stays in the plan: run apply again.",
+    );
   });
 });
