@@ -14,8 +14,20 @@ import type { RateLimitInfo } from './limiter.js';
 export const DEFAULT_WINDOW_MS = 60_000;
 /** Memory of the others-per-own estimate, per own answer (about the last 20 answers count). */
 const FORGET = 0.95;
-/** Own answers in a row without anybody else's request before the process counts as alone. */
+/** A process counts as alone on its token after this many own answers in a row without anybody else's request. */
 const ALONE_AFTER_ANSWERS = 3;
+/**
+ * What a process that looks alone may send at once: a quarter of what remains, growing to all of it after a
+ * twelfth of the window (5 s of a minute) without anybody else's request, long enough for runs pacing beside it
+ * to show. A small run alone on its token is not slowed; one that starts beside pacing runs takes little more
+ * than its share before it sees them.
+ */
+const ALONE_BURST = { first: 0.25, fullAfterWindowShare: 1 / 12 };
+/**
+ * Requests by others in the window before a process's first answer that show somebody is using the token now:
+ * a tenth of the limit, at least 5 (fewer may be the plan that ran before this apply).
+ */
+const BUSY_AT_START = { share: 0.1, min: 5 };
 /**
  * With n processes sharing a token, each takes (1/n)^FAIRNESS of what remains: together n^(1−FAIRNESS) times
  * the even pace (the window is used a little earlier than evenly), in exchange for portions that even out within a
@@ -58,8 +70,11 @@ export class Allowance {
   private seenFirstAnswer = false;
   /** An HTTP answer arrived (with or without rate-limit headers). */
   private answered = false;
-  /** Own answers since the others' count last grew. */
+  /** Own answers since the others' count last grew, and since when (or since the first answer). */
   private answersSinceOthers = 0;
+  private quietSince = 0;
+  /** Requests sent since `quietSince`. */
+  private sentSinceQuiet = 0;
   /** Requests by others seen in all (a lower bound), for the report. */
   othersTotal = 0;
   /** Service clock minus local clock, learned from 429 answers (their reset and Retry-After must agree). */
@@ -77,6 +92,14 @@ export class Allowance {
   /** Nobody else used the token in the last answers (and this process has had some). */
   get alone(): boolean {
     return this.seenFirstAnswer && this.answersSinceOthers >= ALONE_AFTER_ANSWERS && this.othersPerOwn < 0.05;
+  }
+
+  /** A process alone on the token may send at once while this is true (ALONE_BURST). */
+  private mayBurst(now: number, available: number): boolean {
+    if (!this.alone) return false;
+    const grown = (now - this.quietSince) / (this.windowMs * ALONE_BURST.fullAfterWindowShare);
+    if (grown >= 1) return true;
+    return this.sentSinceQuiet < (available + this.sentSinceQuiet) * (ALONE_BURST.first + grown);
   }
 
   /**
@@ -126,6 +149,7 @@ export class Allowance {
   /** A request was sent now. */
   sent(now: number): void {
     this.sentSinceRead++;
+    this.sentSinceQuiet++;
     this.refill(now);
     this.tokens = Math.max(0, this.tokens - 1);
   }
@@ -172,7 +196,7 @@ export class Allowance {
       this.sentSinceRead = inFlight;
       this.readAt = now;
     }
-    this.countOthers(info.remaining, inFlight);
+    this.countOthers(info.remaining, inFlight, now);
     return resumeAt;
   }
 
@@ -190,15 +214,18 @@ export class Allowance {
   }
 
   /** Requests in this window beyond this process's own: the others (counted once each, as a lower bound). */
-  private countOthers(remaining: number, inFlight: number): void {
+  private countOthers(remaining: number, inFlight: number, now: number): void {
     if (this.limit === null) return;
     const others = this.limit - remaining - this.ownCounted - inFlight;
     if (!this.seenFirstAnswer) {
-      // Whatever was used before this process's first answer (an earlier run, the plan before this apply) is
-      // not evidence of anybody using the token now.
+      // A little used before this process's first answer (the plan before this apply, an earlier run) is not
+      // evidence of anybody using the token now; much is: until it knows better, it counts on one other run.
       this.seenFirstAnswer = true;
       this.others = Math.max(0, others);
+      this.quietSince = now;
+      this.sentSinceQuiet = 0;
       this.ownSum = 1;
+      if (others >= Math.max(BUSY_AT_START.min, this.limit * BUSY_AT_START.share)) this.othersSum = 1;
       return;
     }
     const grew = Math.max(0, others - this.others);
@@ -206,6 +233,8 @@ export class Allowance {
       this.others = others;
       this.othersTotal += grew;
       this.answersSinceOthers = 0;
+      this.quietSince = now;
+      this.sentSinceQuiet = 0;
     } else this.answersSinceOthers++;
     this.othersSum = this.othersSum * FORGET + grew;
     this.ownSum = this.ownSum * FORGET + 1;
@@ -248,7 +277,7 @@ export class Allowance {
     const left = resetAt - now;
     const available = this.available(now);
     if (available < 1) return resetAt + this.resetJitter(random);
-    if (this.alone) return now;
+    if (this.mayBurst(now, available)) return now;
     // Token bucket: this process's portion of what remains, spread over the rest of the window.
     const rate = (this.portion() * available) / left;
     this.refill(now, rate);
