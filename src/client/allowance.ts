@@ -121,7 +121,6 @@ export class Allowance {
     if (r <= now) return;
     this.limit = note.limit;
     this.windowMs = note.windowMs;
-    this.windowLearned = true;
     this.windowKey = note.resetAt;
     this.resetAt = r;
     this.remaining = note.remaining;
@@ -132,10 +131,10 @@ export class Allowance {
     this.answered = true;
   }
 
-  /** What the next process should know of the current window, when it is worth knowing (little is left). */
+  /** What the next process should know of the current window, when it is worth knowing (a fifth or 10 left). */
   note(): WindowNote | null {
     if (this.windowKey === null || this.limit === null || this.remaining === null) return null;
-    if (this.remaining > Math.max(2, this.limit / 5)) return null;
+    if (this.remaining > Math.max(10, this.limit / 5)) return null;
     return {
       resetAt: this.windowKey,
       limit: this.limit,
@@ -265,6 +264,17 @@ export class Allowance {
     }
     if (key !== null && key + this.offsetMs > now) return key + this.offsetMs;
     return retryAfterSeconds !== null ? now + retryAfterSeconds * 1000 : null;
+  }
+
+  /** When the next request could be sent at the earliest, pacing aside: at once while the last count read
+   *  leaves one, else at the window's reset. */
+  earliestSendAt(now: number, inFlight: number, random: () => number): number {
+    if (!this.answered) return inFlight > 0 ? Infinity : now;
+    if (this.limit === null || this.remaining === null || this.resetAt === null) return now;
+    if (now >= this.resetAt) this.rollOver(now, inFlight);
+    return this.remaining - this.sentSinceRead - this.opts.reserve >= 1
+      ? now
+      : this.resetAt + this.resetJitter(random);
   }
 
   /** When the next request may be sent (≤ now: at once). `random` in [0, 1) adds the jitter. */

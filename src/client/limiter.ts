@@ -305,15 +305,25 @@ export class RateLimiter {
   private pump(): void {
     if (this.pumping) return this.wakeUp();
     this.pumping = true;
-    void this.run().finally(() => {
+    this.run().catch(() => {
       this.pumping = false;
     });
   }
 
   private async run(): Promise<void> {
-    while (this.queue.length > 0) {
+    for (;;) {
+      if (this.queue.length === 0) {
+        // In the same turn as the last grant: a call queued right after finds the pump stopped and starts it.
+        this.pumping = false;
+        return;
+      }
       const now = this.clock.now();
-      const at = this.nextAt(now);
+      let at = this.nextAt(now);
+      const waited = this.throttledMs + (now - this.waitingSince);
+      if (at > now && at !== Infinity && waited + (at - now) > this.queue[0]!.maxWaitMs) {
+        // Pacing gives way to the bound: only a wait the allowance itself imposes may end a run.
+        at = Math.max(this.pausedUntil, this.allowance.earliestSendAt(now, this.inFlight, this.random));
+      }
       if (at <= now) {
         const w = this.queue.shift()!;
         this.sent(now);
@@ -323,13 +333,12 @@ export class RateLimiter {
         w.resolve();
         continue;
       }
-      const waited = this.throttledMs + (now - this.waitingSince);
       for (const w of [...this.queue])
         if (at !== Infinity && waited + (at - now) > w.maxWaitMs) {
           this.remove(w);
           w.reject(new WaitBoundExceeded(waited, at - now, w.maxWaitMs, this.usage()));
         }
-      if (this.queue.length === 0) break;
+      if (this.queue.length === 0) continue;
       const wake = (this.wake = new AbortController());
       try {
         // Infinity: until an answer arrives (it wakes the queue).

@@ -142,6 +142,7 @@ export const uptimeProvider = defineProvider({
         );
       if (statusOf(e) === 403)
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
+      if (statusOf(e) === 429) throw apiFailure('Waiting for the API rate limit reached its bound', e);
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
     return {

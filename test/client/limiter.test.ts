@@ -275,6 +275,24 @@ describe('rate limiter: the bound on waiting', () => {
     expect((e as WaitBoundExceeded).waitedMs).toBeGreaterThanOrEqual(20_000);
   });
 
+  test('pacing gives way to the bound: while the window has requests left, calls go instead of failing', async () => {
+    const clock = fakeClock();
+    const resetAt = clock.now() + 50_000;
+    // 10 left for 50 s, somebody else busy: paced about 5 s apart, beyond a 3-second bound on waiting
+    const limiter = await primed(clock, 10, resetAt, 60);
+    const c = { sent: 0, failed: 0 };
+    const all = Array.from({ length: 12 }, () =>
+      limiter.acquire({ maxWaitMs: 3_000 }).then(
+        () => void c.sent++,
+        () => void c.failed++,
+      ),
+    );
+    await clock.advance(3_000);
+    await Promise.all(all);
+    // the ten the window holds went; the two that would have waited for the reset failed at once
+    expect(c).toEqual({ sent: 10, failed: 2 });
+  });
+
   test('an aborted waiting call leaves the queue; the others are not held up by it', async () => {
     const clock = fakeClock();
     const limiter = await primed(clock, 0, clock.now() + 10_000);

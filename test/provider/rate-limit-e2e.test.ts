@@ -77,4 +77,30 @@ describeTf('rate limit with real terraform', () => {
     await ws.destroy();
     expect((await e.api.listMonitors()).filter((x) => !x.archived && /rate-limited/.test(x.url))).toEqual([]);
   }, 300_000);
+
+  it('a run that may wait only 3 s fails with an error naming the allowance, the wait and what helps; the next apply finishes the work, nothing duplicated', async () => {
+    const { ws, svc } = e;
+    ws.write({ 'main.tf': config.replace(/rate-limited/g, 'bounded-wait') });
+    // a fresh window, so that the provider starts at once and runs out of patience among the creates
+    await new Promise((ok) => setTimeout(ok, 5_000 - (Date.now() % 5_000) + 100));
+    const r = await ws.run(['apply', '-auto-approve', '-no-color', '-input=false'], {
+      UPTIME_RATE_LIMIT_MAX_WAIT: '3s',
+    });
+    const out = `${r.stdout}\n${r.stderr}`;
+    expect(r.code).toBe(1);
+    // (a process that has seen one window only takes it for the spec's minute)
+    const flat = out.replace(/\s+/g, ' ');
+    expect(flat).toMatch(
+      /POST \/monitors not sent: waiting for the API rate limit reached its bound of 3 s in all \(waited [\d.]+ s; the next request could go in [\d.]+ s\)\. The token's allowance: 4 requests per (minute|5 s); this process sent \d+ requests?/,
+    );
+    expect(flat).toContain('What helps: a longer `rate_limit_max_wait` (or UPTIME_RATE_LIMIT_MAX_WAIT)');
+    expect(out).not.toContain(svc.tokens['slow']!);
+    // what was created is in state; the rest is created by the next apply, none twice
+    await ws.apply();
+    const live = (await e.api.listMonitors()).filter((x) => !x.archived && /bounded-wait/.test(x.url));
+    expect(live).toHaveLength(MONITORS);
+    expect(new Set(live.map((x) => x.url)).size).toBe(MONITORS);
+    expect((await ws.planHasChanges()).changes).toBe(false);
+    await ws.destroy();
+  }, 300_000);
 });
