@@ -119,42 +119,6 @@ resource "uptime_status_page" "p" {
 }
 `;
 
-  it('destroying monitors with slow-response alert settings: no 412 and no second archive', async () => {
-    const { ws, api } = e;
-    const tf = [0, 1, 2]
-      .map(
-        (i) => `
-resource "uptime_monitor" "slow${i}" {
-  url = "https://slow-destroy.example.com/${i}"
-}
-resource "uptime_monitor_alert_settings" "slow${i}" {
-  monitor_id           = uptime_monitor.slow${i}.id
-  slow_response_alerts = { enabled = true, threshold_ms = 2000 }
-}
-`,
-      )
-      .join('');
-    ws.write({ 'main.tf': tf });
-    await ws.apply();
-    const ids = (await api.listMonitors())
-      .filter((m) => m.url.startsWith('https://slow-destroy.example.com/'))
-      .map((m) => m.id as string);
-    expect(ids).toHaveLength(3);
-    recording = [];
-    try {
-      await ws.destroy();
-    } finally {
-      const seen = recording;
-      recording = null;
-      // Restoring the alert settings gave each monitor a new version: its archive reads it first instead of
-      // being refused with the version in state.
-      expect(seen.filter((r) => r.status === 412)).toEqual([]);
-      expect(seen.filter((r) => r.route === '/v1/monitors/{monitorId}/archive')).toHaveLength(3);
-    }
-    for (const id of ids) expect((await api.monitor(id)).archived).toBe(true);
-    ws.write({ 'main.tf': '' });
-  }, 180_000);
-
   it('status page: dashboard-setup error, then create, update, drift, import, destroy disables', async () => {
     const { ws, api } = e;
     ws.write({ 'main.tf': pageTf(mon) });
@@ -267,4 +231,40 @@ output "incidents" { value = data.uptime_incidents.open.incidents }
     );
     ws.write({ 'main.tf': '' });
   }, 120_000);
+  // Last: it leaves archived monitors in the account, which the data-source counts above do not expect.
+  it('destroying monitors with slow-response alert settings: no 412 and no second archive', async () => {
+    const { ws, api } = e;
+    const tf = [0, 1, 2]
+      .map(
+        (i) => `
+resource "uptime_monitor" "slow${i}" {
+  url = "https://slow-destroy.example.com/${i}"
+}
+resource "uptime_monitor_alert_settings" "slow${i}" {
+  monitor_id           = uptime_monitor.slow${i}.id
+  slow_response_alerts = { enabled = true, threshold_ms = 2000 }
+}
+`,
+      )
+      .join('');
+    ws.write({ 'main.tf': tf });
+    await ws.apply();
+    const ids = (await api.listMonitors())
+      .filter((m) => m.url.startsWith('https://slow-destroy.example.com/'))
+      .map((m) => m.id as string);
+    expect(ids).toHaveLength(3);
+    recording = [];
+    try {
+      await ws.destroy();
+    } finally {
+      const seen = recording;
+      recording = null;
+      // Restoring the alert settings gave each monitor a new version: its archive reads it first instead of
+      // being refused with the version in state.
+      expect(seen.filter((r) => r.status === 412)).toEqual([]);
+      expect(seen.filter((r) => r.route === '/v1/monitors/{monitorId}/archive')).toHaveLength(3);
+    }
+    for (const id of ids) expect((await api.monitor(id)).archived).toBe(true);
+    ws.write({ 'main.tf': '' });
+  }, 180_000);
 });
