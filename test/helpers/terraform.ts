@@ -42,7 +42,6 @@ export function heavyE2eEnabled(): boolean {
   return false;
 }
 
-
 export interface RunResult {
   code: number;
   stdout: string;
