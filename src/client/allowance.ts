@@ -8,7 +8,7 @@
 // (a token bucket over what remains). Processes that all do this use the window evenly and fairly, and mostly
 // never meet a 429. A process that has seen nobody else for a while may use what remains at once.
 import type { WindowNote } from './allowance-memory.js';
-import type { RateLimitInfo } from './limiter.js';
+import type { RateLimitInfo } from './rate-limit-info.js';
 
 /** The spec's allowance is per minute; a different window is learned from consecutive reset times. */
 export const DEFAULT_WINDOW_MS = 60_000;
