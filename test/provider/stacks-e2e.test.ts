@@ -12,7 +12,7 @@ import {
   TerraformWorkspace,
   type RunResult,
 } from '../helpers/terraform.js';
-import { startE2E, testSeed, type E2E } from './helpers.js';
+import { ServiceApi, startE2E, testSeed, type E2E } from './helpers.js';
 
 const STACKS = 4;
 const MONITORS = 10;
@@ -41,6 +41,8 @@ const out = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
 
 run('several stacks applied at once on one token', () => {
   let e: E2E;
+  /** The test's own reads go through another token: they must not take from (or meet) the small allowance. */
+  const reader = () => new ServiceApi(e.svc, e.svc.tokens.full!);
   const stacks: TerraformWorkspace[] = [];
   const answers: ResponseInfo[] = [];
   beforeAll(async () => {
@@ -110,7 +112,7 @@ run('several stacks applied at once on one token', () => {
     expect(limited / apply.phaseAnswers.length).toBeLessThanOrEqual(0.1);
 
     // every monitor exactly once, none missing
-    const live = (await e.api.listMonitors()).filter(
+    const live = (await reader().listMonitors()).filter(
       (m) => !m.archived && /shared-token\.example\.com/.test(m.url),
     );
     expect(live).toHaveLength(STACKS * MONITORS);
@@ -122,24 +124,30 @@ run('several stacks applied at once on one token', () => {
       for (const id of ids) expect(live.some((m) => m.id === id)).toBe(true);
     }
 
-    // one warning per apply, about the shared token, with its totals; never "so far", never two
+    // At most one warning per apply (an apply that waited under 5 s in all gets none), about the shared token,
+    // with its totals; never "so far", never two.
+    let warned = 0;
     for (const r of apply.results) {
       const text = out(r).replace(/\s+/g, ' ');
-      expect(text.split('Warning: API rate limit slowed this apply').length - 1).toBe(1);
+      expect(text).not.toContain(e.svc.tokens.shared!);
       expect(text).not.toMatch(/more similar warning/);
+      const warnings = text.split('Warning: API rate limit slowed this apply').length - 1;
+      expect(warnings).toBeLessThanOrEqual(1);
+      if (warnings === 0) continue;
+      warned++;
       expect(text).toMatch(
         /This apply sent \d+ API requests; \d+ of them waited for the token's allowance \(12 requests per 5 s\)/,
       );
       expect(text).toMatch(/Other users of the same token sent at least \d+ requests/);
       expect(text).toContain('a token for each stack or pipeline');
-      expect(text).not.toContain(e.svc.tokens.shared!);
     }
+    expect(warned).toBeGreaterThanOrEqual(STACKS - 1);
 
     const plan = await all(['plan', '-detailed-exitcode'], 're-plan');
     for (const r of plan.results) expect(r.stdout).toMatch(/No changes/);
 
     await all(['destroy', '-auto-approve', '-parallelism=10'], 'destroy');
-    const left = (await e.api.listMonitors()).filter(
+    const left = (await reader().listMonitors()).filter(
       (m) => !m.archived && /shared-token\.example\.com/.test(m.url),
     );
     expect(left).toEqual([]);
