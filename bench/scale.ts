@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { installProvider, PROVIDER_SOURCE, terraformPlatform } from '../src/cli/provider-install.js';
 import { createService, type ResponseInfo } from '../src/service/index.js';
+import { adminOf, load, terraformVersion } from './common.js';
 import { MINIMAL_PROVIDER_ADDRESS } from './fixtures/minimal-address.js';
 
 const N = Number(process.env.BENCH_N ?? 1000);
@@ -36,11 +37,6 @@ const median = (xs: number[]) => {
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-
-function load(): { line: string; one: string } {
-  const line = execFileSync('uptime', { encoding: 'utf8' }).trim();
-  return { line, one: /load averages?:\s*([\d.]+)/.exec(line)?.[1] ?? '?' };
-}
 
 // ----- configurations -----
 
@@ -237,15 +233,8 @@ async function main(): Promise<void> {
     seed: { adminKey: ADMIN_KEY, tenants: [] },
     onResponse: requests.hook,
   });
-  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const r = await fetch(`${svc.adminUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${svc.adminKey}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!r.ok) throw new Error(`admin ${method} ${path}: ${r.status} ${await r.text()}`);
-    return ((await r.json()) as { data: unknown }).data;
-  };
+  const admin = adminOf(svc);
+
   try {
     // The fixture provider, bundled with its launcher like the real one (scripts/build-provider.mjs).
     const minimalOut = join(root, 'minimal-dist');
@@ -433,11 +422,6 @@ async function main(): Promise<void> {
     await svc.close();
     rmSync(root, { recursive: true, force: true });
   }
-}
-
-function terraformVersion(env: NodeJS.ProcessEnv): string {
-  const out = execFileSync('terraform', ['version', '-json'], { encoding: 'utf8', env });
-  return (JSON.parse(out) as { terraform_version: string }).terraform_version;
 }
 
 main().catch((e: unknown) => {

@@ -35,6 +35,7 @@ import {
   type StatusPageUpdate,
 } from '../api/index.js';
 import { once } from '../api/lazy.js';
+import { fileMemory } from './allowance-memory.js';
 import { createdId, READ_AFTER_WRITE, unwrap, wholeRecord } from './completion.js';
 import { UnexpectedResponseError } from './errors.js';
 import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
@@ -65,8 +66,19 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Structured events; never carry header values or bodies. */
   logger?: (e: LogEvent) => void;
-  /** Default: the process-wide limiter of this token and base URL. */
+  /** Default: the process-wide limiter of this token and base URL (made with `rateLimitShare` by its first client). */
   limiter?: RateLimiter;
+  /**
+   * The share of the token's per-minute allowance this process may count on when other processes use the same
+   * token at the same time, (0, 1]; default: estimated from what the others use (`LimiterOptions.share`).
+   */
+  rateLimitShare?: number | null;
+  /**
+   * A directory (e.g. the system's temporary directory) where processes of this machine leave each other what
+   * they learned of the token's current rate-limit window, so that a new process does not open with a 429.
+   * Default: none.
+   */
+  rateLimitMemoryDir?: string | null;
   /** Time source for backoff, Retry-After and the limiter (tests). `now`/`sleep` set parts of it. */
   clock?: Clock;
   now?: () => number;
@@ -105,6 +117,9 @@ export type StatusPageFilters = Filters<StatusPageListQuery>;
 type ListOperation<Q, T> = (query?: Q & PageQuery, options?: CallOptions) => Promise<ApiResult<Page<T>>>;
 export type WriteOptions = Omit<CallOptions, 'ifMatch'>;
 export type MatchOptions = WriteOptions & { ifMatch: string };
+
+/** How long the calls of a process may wait for the API's allowance in all, by default: 15 minutes. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
 const LOOPBACK = new Set(['localhost', '[::1]', '::1']);
 
@@ -150,7 +165,16 @@ export class UptimeClient {
         : undefined);
     const secrets = new SecretSet();
     secrets.add(token);
-    this.limiter = options.limiter ?? sharedLimiter(this.baseUrl, token, { clock });
+    this.limiter =
+      options.limiter ??
+      sharedLimiter(this.baseUrl, token, {
+        clock,
+        random: options.random,
+        share: options.rateLimitShare ?? null,
+        memory: options.rateLimitMemoryDir
+          ? fileMemory(options.rateLimitMemoryDir, this.baseUrl, token)
+          : null,
+      });
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
       userAgent: options.userAgent ?? 'terraform-provider-uptime',
@@ -161,7 +185,8 @@ export class UptimeClient {
         maxAttempts: options.retry?.maxAttempts ?? 3,
         baseDelayMs: options.retry?.baseDelayMs ?? 500,
         maxDelayMs: options.retry?.maxDelayMs ?? 8000,
-        maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
+        maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? Infinity,
+        maxRateLimitWaitMs: options.retry?.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
       },
       dispatcher: options.dispatcher ?? (() => (this.#agent ??= newAgent(connectTimeoutMs))),
       limiter: this.limiter,

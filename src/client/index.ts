@@ -1,5 +1,6 @@
 export {
   UptimeClient,
+  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
   checkBaseUrl,
   isLoopback,
   collect,
@@ -18,10 +19,15 @@ export {
   sharedLimiter,
   parseRateLimit,
   realClock,
+  WaitBoundExceeded,
   type RateLimitInfo,
   type LimiterUsage,
+  type LimiterOptions,
+  type AcquireOptions,
   type Clock,
 } from './limiter.js';
+export { RateLimitWaitError, perWindow } from './rate-limit-error.js';
+export { formatDuration, parseDuration } from './duration.js';
 export { unquoteEtag, quoteEtag } from '../api/etag.js';
 export { newIdempotencyKey, type CallOptions, type RetryOptions, type LogEvent } from './transport.js';
 export { REDACTED, redactBody, redact, SecretSet } from './redact.js';

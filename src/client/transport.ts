@@ -4,17 +4,33 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { IDEMPOTENCY_KEY_LENGTH, quoteEtag, unquoteEtag, type Endpoint } from '../api/index.js';
 import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
-import { parseRateLimit, realClock, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
+import { RateLimitWaitError } from './rate-limit-error.js';
+import {
+  parseRateLimit,
+  realClock,
+  WaitBoundExceeded,
+  type Clock,
+  type RateLimitInfo,
+  type RateLimiter,
+} from './limiter.js';
 import type { SecretSet } from './redact.js';
 
 export interface RetryOptions {
-  /** Attempts in all, the first included (default 3). */
+  /**
+   * Attempts of a call that fail (connection errors, timeouts, 500/502/503/504), the first included (default 3).
+   * 429 answers are not failures: they are waited for (see `maxRateLimitWaitMs`).
+   */
   maxAttempts?: number;
-  /** Backoff base (default 500 ms): attempt n waits a random time in [0, min(maxDelayMs, base·2^(n-1))]. */
+  /** Backoff base (default 500 ms): failure n waits a random time in [0, min(maxDelayMs, base·2^(n-1))]. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** A Retry-After longer than this is not waited for; the 429 is returned (default 60 s). */
+  /** A single 429 that asks for a longer wait than this is not waited for (default: no limit but the next one). */
   maxRetryAfterMs?: number;
+  /**
+   * How long the calls sharing the rate limiter (one per process, token and base URL) may wait for the API's
+   * allowance in all, 429s included, before a call fails with `RateLimitWaitError` (default 15 minutes).
+   */
+  maxRateLimitWaitMs?: number;
 }
 
 export interface LogEvent {
@@ -131,14 +147,20 @@ export class Transport {
     const timeoutMs = options.timeoutMs ?? (ep.write ? this.opts.writeTimeoutMs : this.opts.readTimeoutMs);
     const ctx = { method: ep.method, pathTemplate: ep.path, path, ifMatch: options.ifMatch ?? null };
 
+    let failures = 0;
+    let lastRateLimited: RateLimitedError | null = null;
     for (let attempt = 1; ; attempt++) {
-      await this.opts.limiter.acquire(options.signal);
+      const waited = await this.acquire(attempt, options.signal, ctx, lastRateLimited);
+      if (waited > 0)
+        this.log({ event: 'throttle', method: ep.method, path: ep.path, attempt, delayMs: waited });
       this.log({ event: 'request', method: ep.method, path: ep.path, attempt });
       let failure: ApiError;
       let waitMs: number | null = null;
       try {
         const res = await this.exchange(url, ep.method, headers, payload, timeoutMs, options.signal);
-        this.opts.limiter.release(res.rateLimit);
+        const now = this.clock.now();
+        const retryAfter = parseRetryAfter(res.headers['retry-after'], now);
+        const resumeAt = this.opts.limiter.release(res.rateLimit, res.status, retryAfter);
         this.log({
           event: 'response',
           method: ep.method,
@@ -148,26 +170,42 @@ export class Transport {
           requestId: res.requestId,
         });
         if (res.status >= 200 && res.status < 300) return res;
-        const now = this.clock.now();
-        const retryAfter = parseRetryAfter(res.headers['retry-after'], now);
-        if (retryAfter !== null && RETRY_STATUSES.has(res.status)) {
-          // Retry-After overrides the backoff (429 per the spec; a 503 may send one too).
-          waitMs = retryAfter * 1000;
-        } else if (res.status === 429 && res.rateLimit?.resetAt != null && res.rateLimit.resetAt > now) {
-          // No Retry-After: honour the reset header instead.
-          waitMs = res.rateLimit.resetAt - now;
+        if (res.status === 429) {
+          // Not a failure: the allowance is used up. The limiter holds every call of this token until the
+          // window's reset; this one then goes first. Only the total waiting is bounded (acquire).
+          waitMs = Math.max(0, (resumeAt ?? now) - now);
+          lastRateLimited = errorForStatus({
+            ...ctx,
+            status: 429,
+            requestId: res.requestId,
+            body: res.body,
+            retryable: true,
+            retryAfterSeconds: retryAfter ?? Math.ceil(waitMs / 1000),
+          }) as RateLimitedError;
+          if (!mayRetry || waitMs > this.opts.retry.maxRetryAfterMs) throw lastRateLimited;
+          this.log({
+            event: 'retry',
+            method: ep.method,
+            path: ep.path,
+            attempt,
+            status: 429,
+            delayMs: waitMs,
+            requestId: res.requestId,
+            reason: 'rate limited',
+          });
+          continue;
         }
+        if (retryAfter !== null && RETRY_STATUSES.has(res.status)) waitMs = retryAfter * 1000;
         failure = errorForStatus({
           ...ctx,
           status: res.status,
           requestId: res.requestId,
           body: res.body,
           retryable: RETRY_STATUSES.has(res.status),
-          retryAfterSeconds: retryAfter ?? (waitMs !== null ? Math.ceil(waitMs / 1000) : null),
+          retryAfterSeconds: retryAfter,
         });
-        // After a 429 nobody sharing this token sends until the wait is over.
-        if (res.status === 429 && waitMs !== null) this.opts.limiter.pause(waitMs);
       } catch (err) {
+        if (err === lastRateLimited) throw err;
         this.opts.limiter.release(null);
         if (options.signal?.aborted) throw err;
         if (isProgrammingError(err))
@@ -176,9 +214,10 @@ export class Transport {
           );
         failure = this.networkError(err, ctx, ep.write);
       }
-      if (!failure.retryable || !mayRetry || attempt >= this.opts.retry.maxAttempts) throw failure;
+      failures++;
+      if (!failure.retryable || !mayRetry || failures >= this.opts.retry.maxAttempts) throw failure;
       if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
-      const delayMs = waitMs ?? this.backoff(attempt);
+      const delayMs = waitMs ?? this.backoff(failures);
       this.log({
         event: 'retry',
         method: ep.method,
@@ -187,9 +226,31 @@ export class Transport {
         status: failure.status || undefined,
         delayMs,
         requestId: failure.requestId,
-        reason: failure instanceof RateLimitedError ? 'rate limited' : failure.constructor.name,
+        reason: failure.name,
       });
       await this.clock.sleep(delayMs, options.signal);
+    }
+  }
+
+  /**
+   * Waits for the allowance (a retry after a 429 before calls not sent yet); past the run's bound on waiting, the
+   * call fails with a RateLimitWaitError that says how long it waited and what helps.
+   */
+  private async acquire(
+    attempt: number,
+    signal: AbortSignal | undefined,
+    ctx: { method: string; pathTemplate: string; path: string },
+    lastRateLimited: RateLimitedError | null,
+  ): Promise<number> {
+    try {
+      return await this.opts.limiter.acquire({
+        signal,
+        retry: attempt > 1,
+        maxWaitMs: this.opts.retry.maxRateLimitWaitMs,
+      });
+    } catch (e) {
+      if (e instanceof WaitBoundExceeded) throw new RateLimitWaitError(ctx, e, lastRateLimited);
+      throw e;
     }
   }
 

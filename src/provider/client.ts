@@ -1,11 +1,13 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
+import { tmpdir } from 'node:os';
 import { UptimeClient, type LogEvent } from '../client/index.js';
 import type { AlertDestination } from '../api/index.js';
 import type { KnownCapabilities } from './capabilities.js';
 import type { BulkReadState } from './resources/bulk-reader.js';
-import type { ThrottleReported } from './rate-limit-warning.js';
+import type { RunReport } from './rate-limit-warning.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
+import { MAX_WAIT_ENV, SHARE_ENV } from './rate-limit-settings.js';
 
 export type Client = UptimeClient;
 
@@ -14,6 +16,10 @@ export interface ClientSettings {
   token: string;
   requestTimeoutMs: number | null;
   maxRetries: number | null;
+  /** rate_limit_max_wait, in milliseconds. */
+  maxRateLimitWaitMs: number;
+  /** rate_limit_share; null: estimated. */
+  rateLimitShare: number | null;
 }
 
 export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Client {
@@ -23,7 +29,14 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
     userAgent: 'terraform-provider-uptime',
     ...(log ? { logger: log } : {}),
     ...(s.requestTimeoutMs !== null ? { readTimeoutMs: s.requestTimeoutMs } : {}),
-    ...(s.maxRetries !== null ? { retry: { maxAttempts: s.maxRetries + 1 } } : {}),
+    retry: {
+      ...(s.maxRetries !== null ? { maxAttempts: s.maxRetries + 1 } : {}),
+      maxRateLimitWaitMs: s.maxRateLimitWaitMs,
+    },
+    rateLimitShare: s.rateLimitShare,
+    // The next Terraform command's provider process (and other stacks' on this machine) starts from what this
+    // one learned of the token's window.
+    rateLimitMemoryDir: tmpdir(),
   });
 }
 
@@ -43,8 +56,13 @@ export interface UptimeProviderData {
    * create_before_destroy replacement: it must not undo what the new instance wrote.
    */
   takenOver: Set<string>;
-  /** What the rate-limit warning already reported (rate-limit-warning.ts). */
-  throttleReported: ThrottleReported;
+  /**
+   * Monitors whose version a write of this process changed on the side (restoring alert settings with other
+   * slow-response settings): the version in their state is stale, so their destroy reads the current one first.
+   */
+  monitorVersionChanged: Set<string>;
+  /** The rate-limit warning's bookkeeping (rate-limit-warning.ts). */
+  runReport: RunReport;
 }
 
 /** The client, or an error saying why there is none. */
@@ -112,7 +130,7 @@ export function apiFailure(what: string, e: unknown): DiagnosticError {
       : a.status === 403
         ? ' The token, plan or account does not allow this call; see the `uptime_capabilities` data source.'
         : a.status === 429
-          ? ' The API rate limit was still exceeded after retrying; lower -parallelism or try again later.'
+          ? ` Requests answered 429 wait for the token's allowance; this run waited as long as it may in all. What helps: a longer \`rate_limit_max_wait\` (or ${MAX_WAIT_ENV}); a token for each stack or pipeline when several runs share one, or \`rate_limit_share\` (${SHARE_ENV}) per run; a plan with a larger allowance. What was not applied stays in the plan: run apply again.`
           : '';
   const rid = a.requestId && !a.message.includes(a.requestId) ? ` (request id ${a.requestId})` : '';
   return new DiagnosticError(what, `${a.message}${rid}.${hint}`);

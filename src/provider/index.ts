@@ -11,7 +11,8 @@ import { isUnknown } from '../protocol/cty/values.js';
 import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
 import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
 import { newBulkReadState } from './resources/bulk-reader.js';
-import { newThrottleReported, rateLimitWarning } from './rate-limit-warning.js';
+import { newRunReport, rateLimitWarning } from './rate-limit-warning.js';
+import { rateLimitAttributes, rateLimitSettings } from './rate-limit-settings.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
@@ -73,8 +74,9 @@ export const uptimeProvider = defineProvider({
         optional: true,
         validators: [intBetween(0, 20)],
         description:
-          'How many times a failed request is retried, 0 to 20 (connection errors, timeouts, 429 and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). Omitted or null: 2 (three attempts in all).',
+          'How many times a failed request is retried, 0 to 20 (connection errors, timeouts and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). A request answered 429 (rate limited) is not a failure: it waits for the allowance and does not count (see `rate_limit_max_wait`). Omitted or null: 2 (three attempts in all).',
       }),
+      ...rateLimitAttributes,
     },
   },
   configure: async ({ config, ctx }): Promise<UptimeProviderData> => {
@@ -87,8 +89,13 @@ export const uptimeProvider = defineProvider({
         memo,
         bulk,
         takenOver: new Set(),
-        throttleReported: newThrottleReported(),
+        monitorVersionChanged: new Set(),
+        runReport: newRunReport(0),
       };
+    const rateLimit = rateLimitSettings({
+      rate_limit_max_wait: config.rate_limit_max_wait as string | null,
+      rate_limit_share: config.rate_limit_share as number | null,
+    });
     const baseUrl = (config.base_url as string | null) ?? process.env.UPTIME_BASE_URL ?? null;
     const token = (config.token as string | null) ?? process.env.UPTIME_API_TOKEN ?? null;
     if (!baseUrl)
@@ -112,6 +119,8 @@ export const uptimeProvider = defineProvider({
         token,
         requestTimeoutMs: (config.request_timeout_ms as number | null) ?? null,
         maxRetries: (config.max_retries as number | null) ?? null,
+        maxRateLimitWaitMs: rateLimit.maxWaitMs,
+        rateLimitShare: rateLimit.share,
       },
       (e) => apiLog.debug(`${e.event} ${e.method} ${e.path}`, { ...e }),
     );
@@ -134,6 +143,7 @@ export const uptimeProvider = defineProvider({
         );
       if (statusOf(e) === 403)
         throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
+      if (statusOf(e) === 429) throw apiFailure('Waiting for the API rate limit reached its bound', e);
       throw apiFailure('Cannot reach the Monitoring Service API', e);
     }
     return {
@@ -142,7 +152,8 @@ export const uptimeProvider = defineProvider({
       memo,
       bulk,
       takenOver: new Set(),
-      throttleReported: newThrottleReported(),
+      monitorVersionChanged: new Set(),
+      runReport: newRunReport(rateLimit.maxWaitMs),
     };
   },
   runDiagnostics: rateLimitWarning,
@@ -170,6 +181,10 @@ provider "uptime" {
   # Optional: per-attempt deadline of read requests and retries of failed requests.
   request_timeout_ms = 20000
   max_retries        = 4
+
+  # Optional: one of four stacks applied at once with this token, allowed to wait up to 30 minutes for it.
+  rate_limit_share    = 0.25
+  rate_limit_max_wait = "30m"
 }
 
 resource "uptime_monitor" "api" {
@@ -219,7 +234,37 @@ A token restricted to selected monitors sees only those: any other monitor answe
 
 Archived monitors, disabled status pages and records outside a restricted token's selection are read with one GET each. Listing pages are never more than the account holds, nor more than the reads asked for, so a small state in a large account costs at most about one request per resource. After any monitor or status-page write in the same run, reads go back to one GET each, so an apply never sees an earlier listing.
 
-So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 300 monitors each with alert settings cost about 306, which at 120 requests a minute is about 2.5 minutes of waiting. The provider spreads its calls over the allowance instead of collecting \`429\` answers, and when the limit made a run wait it ends with a warning, \`API rate limit slowed this run\`, giving the requests made, how many waited and for how long. What helps: a token on a plan with a higher allowance; \`terraform plan -refresh=false\` for quick previews (nothing is read; drift is not seen); and smaller states, in particular fewer alert settings per state, since each costs a request on every plan. Writes cost one request each, plus one for a pause, activate, archive or reactivate, and a read before alert-settings and status-page writes.`,
+So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 300 monitors each with alert settings cost about 306, which at 120 requests a minute is about 2.5 minutes. Writes cost one request each, plus one for a pause, activate, archive or reactivate, and a read before alert-settings and status-page writes. What helps a run that alone needs more than its allowance: a token on a plan with a larger allowance; \`terraform plan -refresh=false\` for quick previews (nothing is read; drift is not seen); and smaller states, in particular fewer alert settings per state, since each costs a request on every plan.
+
+**Waiting is not failing.** The provider spreads its requests over the allowance instead of collecting \`429\` answers, and a request the service does answer \`429\` (rate limited) waits for the window's reset (\`X-RateLimit-Reset\`) and is sent again, before the requests that have not waited yet; it never counts against \`max_retries\`, which is for connection errors, timeouts and \`5xx\` answers. A run fails only when it has waited \`rate_limit_max_wait\` in all (15 minutes unless set), with an error that names the token's allowance, how long the run waited and what helps; what was not applied stays in the plan. A run that the allowance slowed ends with one warning, \`API rate limit slowed this plan\` or \`API rate limit slowed this apply\` (Terraform starts the provider once for the plan and once for the apply, and each reports its own), with the requests it sent, how many waited and for how long in all and at most, the \`429\` answers, the requests of other users of the token it saw, and advice that fits them.
+
+**Many stacks, one token.** The allowance belongs to the token, not to a state: stacks planned or applied at the same time with one token (a CI matrix over a monorepo, Atlantis' parallel plans, \`terragrunt run-all\`) share it, and splitting a configuration into more states does not make more of it. Each run reads from the service's answers how much of the current minute is left and how much the others take, and paces its part of what remains over the rest of the minute, so runs started together share the allowance evenly, finish at about the same time and rarely meet a \`429\`; a run that finds nobody else using the token takes what remains at once. Measured with \`npm run bench:stacks 6 50\` (six \`terraform apply -parallelism=20\` of 50 monitors each at once, one token with 60 requests a minute, on the local service): every apply, re-plan and destroy succeeds, nothing is duplicated or left over, the applies take 1.00–1.03 times what the allowance needs for their 312 requests (5.2 minutes), none is answered \`429\`, and the stacks finish within 1.03–1.3 times of each other; before these changes two of the six applies failed and 43% of the attempts were answered \`429\`.
+
+| Setting               | Environment variable                               | What it does                                                                                                                                                                                                                                                |
+| --------------------- | -------------------------------------------------- | ----------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------------- |
+| \`rate_limit_share\`    | \`UPTIME_RATE_LIMIT_SHARE\` (\`0.25\`, \`1/4\` or \`25%\`) | The share of the token this run paces itself to while others use it, e.g. \`1/4\` for one of four stacks applied at once, or more for the stack that matters most. A run alone on the token still uses all of it. Unset: estimated from what the others take. |
+| \`rate_limit_max_wait\` | \`UPTIME_RATE_LIMIT_MAX_WAIT\` (\`15m\`, \`1h\`, \`90s\`)  | How long a run may wait for the allowance in all before it fails (default 15 minutes). Raise it for large runs on a small allowance.                                                                                                                        |
+| \`max_retries\`         |                                                    | Retries of failed requests (connection errors, timeouts, \`5xx\`); \`429\` answers are not failures.                                                                                                                                                            |
+
+A recipe for parallel CI (a GitHub Actions matrix; the same environment variables work in GitLab's \`parallel: matrix\`, Atlantis workflows and \`terragrunt run-all --terragrunt-parallelism 4\`):
+
+\`\`\`yaml
+jobs:
+  apply:
+    strategy:
+      matrix:
+        stack: [payments, search, web, mobile]
+    env:
+      UPTIME_API_TOKEN: \${{ secrets.UPTIME_API_TOKEN }}
+      UPTIME_RATE_LIMIT_SHARE: '1/4' # one of the four stacks applied at once
+      UPTIME_RATE_LIMIT_MAX_WAIT: 30m # a large matrix on a small allowance waits longer
+    steps:
+      - uses: actions/checkout@v4
+      - run: terraform -chdir=stacks/\${{ matrix.stack }} init -input=false
+      - run: terraform -chdir=stacks/\${{ matrix.stack }} apply -input=false -auto-approve
+\`\`\`
+
+Better still, give each stack or pipeline a token of its own: each token has its own allowance, and none of the runs waits for another.`,
       },
       {
         title: 'Speed',

@@ -1,47 +1,96 @@
-// The warning a user sees when the API rate limit slowed a plan or apply: without it, a refresh that waits minutes
-// for the per-minute allowance looks like a hung provider. Reported once the limiter is idle (so the numbers are
-// those of the whole burst), and again only if more waiting happened since.
-import type { Diagnostic } from '../protocol/diagnostics.js';
-import { warningDiag } from '../protocol/diagnostics.js';
-import type { RateLimiter } from '../client/index.js';
+// The one warning a user sees when the token's allowance slowed a plan or an apply: without it, a run that waits
+// minutes looks like a hung provider. It gives the totals of the provider process (Terraform starts one for the
+// plan and one for the apply) and advice that fits: a token shared with other runs, or a run that alone needs
+// more than the allowance.
+//
+// A provider process has no last call of its own (Terraform stops it after the last answer), and a diagnostic is
+// only seen when it rides on an answer; Terraform shows them all when the operation ends, and of several warnings
+// with one summary only one (with "and N more similar warnings"). So the warning goes out once, on the answer that
+// leaves the provider idle (no other call of Terraform's in flight, nothing waiting for the allowance), after a
+// moment's grace in which another call would show that the run goes on. Only a run that waits much longer after
+// that (a long chain of dependent resources, -parallelism=1) gets an updated one.
+import { formatDuration, perWindow, type LimiterUsage, type RateLimiter } from '../client/index.js';
+import { warningDiag, type Diagnostic } from '../protocol/diagnostics.js';
+import type { RunCall } from '../protocol/framework/index.js';
+import { MAX_WAIT_ENV, SHARE_ENV } from './rate-limit-settings.js';
 
-/** Waits shorter than this in total are not worth a warning. */
-const REPORT_AFTER_MS = 1_000;
+/** A run that waited less than this in all gets no warning. */
+const REPORT_AFTER_MS = 5_000;
+/** An updated warning needs this much more waiting, and half as much again as reported. */
+const REPORT_AGAIN_AFTER_MS = 30_000;
+/** Time Terraform gets to send another call before an answer counts as the run's last. */
+const LAST_CALL_GRACE_MS = 50;
+/** Other users' requests that make the token "shared" in the advice: this share of the run's own, at least 5. */
+const SHARED_ABOVE = 0.1;
 
-export interface ThrottleReported {
+/** What the warning has reported in this provider process. */
+export interface RunReport {
+  /** The bound on waiting (rate_limit_max_wait), for the advice. */
+  maxWaitMs: number;
   throttledMs: number;
   rateLimited: number;
+  /** An ApplyResourceChange was answered: this process applies (its plan answers are re-plans before applies). */
+  applying: boolean;
 }
 
-export const newThrottleReported = (): ThrottleReported => ({ throttledMs: 0, rateLimited: 0 });
-
-const seconds = (ms: number) => (ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000).toString());
+export const newRunReport = (maxWaitMs: number): RunReport => ({
+  maxWaitMs,
+  throttledMs: 0,
+  rateLimited: 0,
+  applying: false,
+});
 
 /** What the warning needs from the provider data (narrow, so this module does not depend on client.ts). */
-interface ThrottleContext {
+interface RunContext {
   client: { limiter: RateLimiter } | null;
-  throttleReported: ThrottleReported;
+  runReport: RunReport;
 }
 
-export function rateLimitWarning(pd: ThrottleContext | undefined): Diagnostic[] {
+/** ProviderDecl.runDiagnostics: the rate-limit warning, on the answer that ends the run. */
+export async function rateLimitWarning(pd: RunContext | undefined, call: RunCall): Promise<Diagnostic[]> {
   const limiter = pd?.client?.limiter;
   if (!pd || !limiter) return [];
+  if (call.rpc === 'ApplyResourceChange') pd.runReport.applying = true;
+  // An apply plans each resource again right before applying it: that answer is never the last.
+  if (call.rpc === 'PlanResourceChange' && pd.runReport.applying) return [];
+  if (!due(limiter.usage(), pd.runReport) || !call.quiet()) return [];
+  await new Promise((r) => setTimeout(r, LAST_CALL_GRACE_MS));
   const u = limiter.usage();
-  if (u.waiting > 0 || u.inFlight > 0) return [];
-  const seen = pd.throttleReported;
-  const waitedMore = u.throttledMs - seen.throttledMs >= REPORT_AFTER_MS;
-  if (!waitedMore && u.rateLimited === seen.rateLimited) return [];
-  pd.throttleReported = { throttledMs: u.throttledMs, rateLimited: u.rateLimited };
-  const allowance = u.limit !== null ? `${u.limit} requests per minute` : 'not announced by the service';
+  if (!call.quiet() || u.waiting > 0 || u.inFlight > 0 || !due(u, pd.runReport)) return [];
+  Object.assign(pd.runReport, { throttledMs: u.throttledMs, rateLimited: u.rateLimited });
+  return [rateLimitDiagnostic(u, pd.runReport)];
+}
+
+function due(u: LimiterUsage, r: RunReport): boolean {
+  if (u.waiting > 0 || u.inFlight > 0) return false;
+  if (r.throttledMs === 0 && r.rateLimited === 0)
+    return u.throttledMs >= REPORT_AFTER_MS || u.rateLimited > 0;
+  return u.throttledMs - r.throttledMs >= Math.max(REPORT_AGAIN_AFTER_MS, r.throttledMs / 2);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The warning: totals of this provider process and the advice that fits them. */
+export function rateLimitDiagnostic(u: LimiterUsage, r: RunReport): Diagnostic {
+  const phase = r.applying ? 'apply' : 'plan';
+  const allowance = u.limit !== null ? `${u.limit} requests per ${perWindow(u.windowMs)}` : 'not announced';
   const refused =
     u.rateLimited > 0
-      ? ` The service answered 429 (rate limited) ${u.rateLimited} time${u.rateLimited === 1 ? '' : 's'}; those requests were retried after the time it asked for.`
+      ? ` The service answered 429 (rate limited) ${plural(u.rateLimited, 'time')}; those requests waited for the next window and were sent again (waiting never counts against max_retries).`
       : '';
-  return [
-    warningDiag(
-      'API rate limit slowed this run',
-      `This provider made ${u.requests} API requests so far; ${u.waitedCalls} of them waited for the token's per-minute allowance (${allowance}), ${seconds(u.throttledMs)} s in all.${refused} ` +
-        'What helps: a token with a higher allowance (a plan with a larger per-minute limit); `terraform plan -refresh=false` for previews that need no refresh; fewer monitors per state (split large states); fewer alert settings per state (each is read with its own request). See "API requests and rate limits" in the provider documentation.',
-    ),
-  ];
+  const shared = u.othersRequests >= Math.max(5, u.requests * SHARED_ABOVE);
+  const others = shared
+    ? ` Other users of the same token sent at least ${plural(u.othersRequests, 'request')} in the same minutes.`
+    : '';
+  const least =
+    u.limit !== null
+      ? ` (${plural(u.requests, 'request')} at ${allowance} are about ${formatDuration((u.requests / u.limit) * u.windowMs)} of allowance)`
+      : '';
+  const advice = shared
+    ? `The allowance belongs to the token, and other runs used it at the same time (stacks planned or applied at once, other pipelines), so splitting states does not help. What helps: a token for each stack or pipeline; \`rate_limit_share\` (or ${SHARE_ENV}) in each run, e.g. 1/4 for four runs started together; fewer runs at once; a plan with a larger allowance.`
+    : `Nothing else used the token: this run alone needed more than its allowance${least}. What helps: a token on a plan with a larger allowance; \`terraform plan -refresh=false\` for previews that need no refresh; fewer alert settings per state (each is read with its own request on every plan).`;
+  return warningDiag(
+    `API rate limit slowed this ${phase}`,
+    `This ${phase} sent ${plural(u.requests, 'API request')}; ${u.waitedCalls} of them waited for the token's allowance (${allowance}), ${formatDuration(u.throttledMs)} in all, the longest ${formatDuration(u.longestWaitMs)}.${refused}${others} ${advice} A run stops with an error once it has waited ${formatDuration(r.maxWaitMs)} in all (\`rate_limit_max_wait\` or ${MAX_WAIT_ENV}). See "API requests and rate limits" in the provider documentation.`,
+  );
 }

@@ -19,7 +19,7 @@ import { SqliteState } from './persistence/sqlite.js';
 import { MALFORMED_JSON, registerApi, TOO_DEEP, type Gate } from './pipeline.js';
 import { registerPublic } from './public-routes.js';
 import { profilesNamed, registerProfiles, type Profile } from './profiles.js';
-import { RateLimiter } from './rate-limit.js';
+import { RATE_LIMIT_WINDOW_SECONDS, RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
@@ -63,6 +63,11 @@ export interface ServiceOptions {
    * shown" or a field is nullable. Names (`'write-no-content,bare-etags'`) or the profiles themselves. Default: none.
    */
   profiles?: string | readonly string[] | readonly Profile[];
+  /**
+   * Test only: the per-token rate-limit window in whole seconds (1–60) instead of one minute; each token's
+   * per-minute limit then applies per window, so tests of waiting for the allowance run in seconds. Default 60.
+   */
+  rateLimitWindowSeconds?: number;
 }
 
 export interface ResponseInfo {
@@ -106,6 +111,14 @@ function profilesOf(p: ServiceOptions['profiles']): readonly Profile[] {
   return p.map((x) => (typeof x === 'string' ? profilesNamed(x) : [x])).flat();
 }
 
+function rateLimitWindowMs(seconds: number | undefined): number {
+  if (seconds === undefined) return 60_000;
+  const { min, max } = RATE_LIMIT_WINDOW_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max)
+    throw new RangeError(`rateLimitWindowSeconds must be a whole number of seconds from ${min} to ${max}`);
+  return seconds * 1000;
+}
+
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
   const clock = new Clock();
@@ -118,7 +131,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   const svc: ServiceContext = {
     store,
     clock,
-    limiter: new RateLimiter(store),
+    limiter: new RateLimiter(store, rateLimitWindowMs(options.rateLimitWindowSeconds)),
     idempotency: new Idempotency(store),
     faults: new Faults(),
     adminKey: '',

@@ -4,6 +4,9 @@ import type { Store } from './store.js';
 
 const MINUTE = 60_000;
 
+/** Bounds of the test-only window length (`rateLimitWindowSeconds`): whole seconds, as X-RateLimit-Reset is. */
+export const RATE_LIMIT_WINDOW_SECONDS = { min: 1, max: 60 };
+
 export interface Allowances {
   perMinute: { limit: number; remaining: number; resetAt: number };
   monthly: { limit: number; remaining: number; resetAt: number; used: number } | null;
@@ -12,11 +15,15 @@ export interface Allowances {
 /**
  * Per-token fixed one-minute windows and a per-account monthly allowance (UTC calendar month).
  * Only authenticated requests count; a request answered 429 does not count.
+ * Tests may shorten the window (`windowMs`, whole seconds): the per-minute limit then applies per window.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly windowMs = MINUTE,
+  ) {}
 
   perMinuteLimit(ctx: AuthContext): number {
     return ctx.token.perMinuteLimit ?? ctx.tenant.plan.perMinuteLimit;
@@ -25,7 +32,7 @@ export class RateLimiter {
   /** Counts the request; throws 429 (with the headers) when an allowance is used up. */
   consume(ctx: AuthContext): Record<string, string> {
     const now = this.store.clock.now();
-    const start = now - (now % MINUTE);
+    const start = now - (now % this.windowMs);
     let w = this.windows.get(ctx.token.id);
     if (!w || w.start !== start) this.windows.set(ctx.token.id, (w = { start, count: 0 }));
     const limit = this.perMinuteLimit(ctx);
@@ -45,7 +52,7 @@ export class RateLimiter {
     const headers: Record<string, string> = {
       'x-ratelimit-limit': String(limit),
       'x-ratelimit-remaining': String(Math.max(0, limit - w.count)),
-      'x-ratelimit-reset': String((start + MINUTE) / 1000),
+      'x-ratelimit-reset': String((start + this.windowMs) / 1000),
     };
     if (mLimit !== null) {
       headers['x-ratelimit-monthly-limit'] = String(mLimit);
@@ -53,7 +60,7 @@ export class RateLimiter {
       headers['x-ratelimit-monthly-reset'] = String(Math.floor(month.end / 1000));
     }
     if (!minuteOk || !monthOk) {
-      const until = !monthOk ? month.end : start + MINUTE;
+      const until = !monthOk ? month.end : start + this.windowMs;
       const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
       throw new ApiError(
         'rate_limited',
@@ -67,7 +74,7 @@ export class RateLimiter {
   /** Current allowances without counting (GET /usage, /capabilities). */
   peek(ctx: AuthContext): Allowances {
     const now = this.store.clock.now();
-    const start = now - (now % MINUTE);
+    const start = now - (now % this.windowMs);
     const w = this.windows.get(ctx.token.id);
     const count = w && w.start === start ? w.count : 0;
     const limit = this.perMinuteLimit(ctx);
@@ -76,7 +83,7 @@ export class RateLimiter {
     const usage = this.store.state.usage[ctx.tenant.id];
     const used = usage && usage.month === month.key ? usage.used : 0;
     return {
-      perMinute: { limit, remaining: Math.max(0, limit - count), resetAt: start + MINUTE },
+      perMinute: { limit, remaining: Math.max(0, limit - count), resetAt: start + this.windowMs },
       monthly:
         mLimit === null
           ? null

@@ -7,6 +7,7 @@ import {
   PreconditionFailedError,
   PreconditionRequiredError,
   RateLimitedError,
+  RateLimitWaitError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
@@ -149,12 +150,71 @@ describe('retries: Retry-After, reset headers and idempotency keys', () => {
     });
     reply(h, 'GET', '/usage', 200, { data: usage() });
     await h.client.getUsage();
-    expect(h.sleeps).toEqual([12_000]);
+    // at the reset, plus the limiter's jitter (1 ms with random() = 0)
+    expect(h.sleeps).toEqual([12_001]);
     expect(h.logs.find((l) => l.event === 'retry')).toMatchObject({
       status: 429,
       delayMs: 12_000,
       attempt: 1,
     });
+  });
+
+  test('a 429 resumes at X-RateLimit-Reset, not at the rounded-up Retry-After', async () => {
+    // 11.6 s before the reset: Retry-After (whole seconds, rounded up) says 12
+    const h = harness({ start: 1_700_000_000_400 });
+    reply(h, 'GET', '/usage', 429, err('rate_limited', 'slow down'), {
+      'retry-after': '12',
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1700000012',
+    });
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    await h.client.getUsage();
+    expect(h.sleeps).toEqual([11_601]);
+  });
+
+  test('waiting beyond maxRateLimitWaitMs fails with RateLimitWaitError: the allowance, the wait, the service', async () => {
+    const h = harness({ retry: { maxRateLimitWaitMs: 10_000 } });
+    reply(h, 'GET', '/usage', 429, err('rate_limited', 'per-minute request allowance used up'), {
+      'retry-after': '30',
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1700000030',
+    });
+    const e = (await h.client.getUsage().catch((x: unknown) => x)) as RateLimitWaitError;
+    expect(e).toBeInstanceOf(RateLimitWaitError);
+    expect(e).toBeInstanceOf(RateLimitedError);
+    expect(e).toMatchObject({ status: 429, retryable: false, maxWaitMs: 10_000, waitedMs: 0 });
+    expect(e.message).toBe(
+      "GET /usage not sent: waiting for the API rate limit reached its bound of 10 s in all (waited 0 s; the next request could go in 30 s). The token's allowance: 60 requests per minute; this process sent 1 request, 1 of them answered 429 (the last answer: GET /usage failed: 429 rate limited — per-minute request allowance used up [request id req_1])",
+    );
+    expect(h.requests).toHaveLength(1);
+    expect(h.sleeps).toEqual([]);
+  });
+
+  test("a monthly allowance used up (Retry-After of days) fails at once with the service's words", async () => {
+    const h = harness();
+    reply(h, 'POST', '/monitors', 429, err('rate_limited', 'monthly request allowance used up'), {
+      'retry-after': String(9 * 86_400),
+      'x-ratelimit-monthly-limit': '100000',
+      'x-ratelimit-monthly-remaining': '0',
+      'x-ratelimit-monthly-reset': String(1_700_000_000 + 9 * 86_400),
+    });
+    const e = (await h.client
+      .createMonitor({ url: 'https://example.com' })
+      .catch((x: unknown) => x)) as Error;
+    expect(e).toBeInstanceOf(RateLimitWaitError);
+    expect(e.message).toMatch(/bound of 15 min in all .* could go in 216 h\b/);
+    expect(e.message).toContain('monthly request allowance used up');
+    expect(h.requests).toHaveLength(1);
+  });
+
+  test('retry logs name the error class', async () => {
+    const h = harness({ random: () => 0 });
+    reply(h, 'GET', '/usage', 503, err('unavailable', 'down'));
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    await h.client.getUsage();
+    expect(h.logs.find((l) => l.event === 'retry')).toMatchObject({ reason: 'ServerError', status: 503 });
   });
 
   test('a 429 on a write is retried with the same Idempotency-Key after Retry-After', async () => {
@@ -534,14 +594,19 @@ describe('error mapping by operation', () => {
     expect(e.existingMonitorId).toBe(MONITOR_ID);
   });
 
-  test('429 once retries are exhausted: RateLimitedError with retryAfterSeconds', async () => {
-    const h = harness({ retry: { maxAttempts: 2 } });
+  test('429 answers do not spend the attempts: with one attempt allowed, two 429s and then the answer', async () => {
+    const h = harness({ retry: { maxAttempts: 1 } });
     for (let i = 0; i < 2; i++)
       reply(h, 'GET', '/alerts', 429, err('rate_limited', 'slow down'), { 'retry-after': '3' });
-    const e = (await h.client.listAlerts().catch((x: unknown) => x)) as RateLimitedError;
-    expect(e).toBeInstanceOf(RateLimitedError);
-    expect(e).toMatchObject({ status: 429, retryAfterSeconds: 3, retryable: true, code: 'rate_limited' });
-    expect(h.sleeps).toEqual([3000]);
+    reply(h, 'GET', '/alerts', 200, { data: [], pagination: { nextCursor: null, limit: 25 } });
+    const r = await h.client.listAlerts();
+    expect(r.status).toBe(200);
+    expect(h.requests).toHaveLength(3);
+    expect(h.sleeps).toEqual([3000, 3000]);
+    expect(h.logs.filter((l) => l.event === 'retry').map((l) => l.reason)).toEqual([
+      'rate limited',
+      'rate limited',
+    ]);
   });
 
   test('another error body shape is tolerated: code and message still read', async () => {

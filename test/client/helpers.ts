@@ -15,14 +15,15 @@ export interface Harness {
   requests: { method: string; path: string; headers: Record<string, string>; body: string | null }[];
 }
 
-/** A client on a MockAgent with recorded sleeps (no real waiting) and a private limiter. */
-export function harness(overrides: Partial<ClientOptions> = {}): Harness {
+/** A client on a MockAgent with recorded sleeps (no real waiting; the clock jumps) and a private limiter (no jitter). */
+export function harness(overrides: Partial<ClientOptions> & { start?: number } = {}): Harness {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const pool = agent.get(ORIGIN);
   const sleeps: number[] = [];
   const logs: LogEvent[] = [];
-  let now = 1_700_000_000_000;
+  const { start, ...options } = overrides;
+  let now = start ?? 1_700_000_000_000;
   const clock = {
     now: () => now,
     sleep: async (ms: number) => {
@@ -35,9 +36,9 @@ export function harness(overrides: Partial<ClientOptions> = {}): Harness {
     token: TOKEN,
     dispatcher: agent,
     clock,
-    limiter: new RateLimiter({ clock }),
+    limiter: new RateLimiter({ clock, random: () => 0 }),
     logger: (e) => logs.push(e),
-    ...overrides,
+    ...options,
   });
   return { agent, pool, client, sleeps, logs, requests: [] };
 }

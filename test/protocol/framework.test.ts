@@ -37,6 +37,8 @@ describe('JSON schema document', () => {
     expect(Object.keys(p.provider.block.attributes)).toEqual([
       'base_url',
       'max_retries',
+      'rate_limit_max_wait',
+      'rate_limit_share',
       'request_timeout_ms',
       'token',
     ]);

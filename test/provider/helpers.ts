@@ -1,6 +1,6 @@
 // Shared setup of the provider's end-to-end tests: the local service in-process, the real provider bundle in
 // a Terraform workspace, and raw HTTP access to the service (API and admin) for out-of-band changes.
-import { createService, type RunningService } from '../../src/service/index.js';
+import { createService, type RunningService, type ServiceOptions } from '../../src/service/index.js';
 import type { Seed } from '../../src/service/seed.js';
 import { buildProvider, REAL_PROVIDER_ENTRY } from '../helpers/build.js';
 import { requiredProviders, TerraformWorkspace } from '../helpers/terraform.js';
@@ -126,9 +126,10 @@ export async function startE2E(
   seed: Seed = testSeed(),
   token = 'full',
   env: NodeJS.ProcessEnv = {},
+  service: Omit<ServiceOptions, 'seed' | 'port'> = {},
 ): Promise<E2E> {
   // Engine off: these suites assert the API's own answers (status pending, no incidents), not check results.
-  const svc = await createService({ port: 0, seed, logErrors: false, engine: false });
+  const svc = await createService({ port: 0, seed, logErrors: false, engine: false, ...service });
   const bundle = await buildProvider(REAL_PROVIDER_ENTRY);
   const ws = TerraformWorkspace.create({
     providerBundle: bundle,

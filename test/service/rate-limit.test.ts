@@ -1,3 +1,4 @@
+import { createService } from '../../src/service/index.js';
 import { Harness, http } from './helpers.js';
 
 let h: Harness;
@@ -84,4 +85,54 @@ test('the admin API raises a token limit', async () => {
   const r = await h.call('GET', '/capabilities', { as: 'c' });
   expect(r.headers['x-ratelimit-limit']).toBe('1000');
   expect(r.json.data.allowances.perMinute).toBe(1000);
+});
+
+describe('test-only window length (rateLimitWindowSeconds)', () => {
+  let s: Harness;
+  beforeAll(async () => {
+    s = await Harness.start(
+      {
+        tenants: [
+          {
+            id: 'w',
+            plan: { preset: 'pro', perMinuteLimit: 2, monthlyLimit: null },
+            tokens: [{ name: 'w' }],
+          },
+        ],
+      } as never,
+      { rateLimitWindowSeconds: 5 },
+    );
+    const now = s.svc.clock.now();
+    await s.admin('POST', '/clock', {
+      frozen: true,
+      set: new Date(now - (now % 60_000) + 60_000).toISOString(),
+    });
+  });
+  afterAll(() => s.close());
+
+  test('the limit applies per 5-second window: reset 5 s ahead, Retry-After within the window, then a new window', async () => {
+    const reset = Math.floor(s.svc.clock.now() / 1000) + 5;
+    for (const remaining of ['1', '0']) {
+      const r = await s.call('GET', '/usage', { as: 'w' });
+      expect(r.status).toBe(200);
+      expect(r.headers['x-ratelimit-limit']).toBe('2');
+      expect(r.headers['x-ratelimit-remaining']).toBe(remaining);
+      expect(r.headers['x-ratelimit-reset']).toBe(String(reset));
+    }
+    await s.advance(3);
+    const limited = await s.call('GET', '/usage', { as: 'w' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('2');
+    await s.advance(2);
+    const next = await s.call('GET', '/usage', { as: 'w' });
+    expect(next.status).toBe(200);
+    expect(next.headers['x-ratelimit-reset']).toBe(String(reset + 5));
+  });
+
+  test('a window that is not whole seconds from 1 to 60 is refused', async () => {
+    for (const bad of [0, 0.5, 61])
+      await expect(createService({ port: 0, rateLimitWindowSeconds: bad })).rejects.toThrow(
+        /rateLimitWindowSeconds must be a whole number of seconds from 1 to 60/,
+      );
+  });
 });

@@ -9,6 +9,13 @@ function port(value: string): number {
   return n;
 }
 
+/** Its bounds are checked by createService (RATE_LIMIT_WINDOW_SECONDS). */
+function windowSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of seconds');
+  return n;
+}
+
 interface Options {
   port: number;
   host: string;
@@ -19,6 +26,7 @@ interface Options {
   engine: boolean;
   profile?: string;
   listProfiles?: boolean;
+  rateLimitWindow?: number;
 }
 
 export function serviceCommand(): Command {
@@ -41,6 +49,11 @@ export function serviceCommand(): Command {
       'answer as another implementation of the spec might, where it says "not shown" (comma-separated; see --list-profiles)',
     )
     .option('--list-profiles', 'print the service profiles and what each changes, then exit')
+    .option(
+      '--rate-limit-window <seconds>',
+      'test only: per-token rate-limit windows of this many seconds (1 to 60) instead of a minute; the per-minute limits apply per window',
+      windowSeconds,
+    )
     .action(async (opts: Options) => {
       if (opts.listProfiles) {
         const { PROFILES } = await import('../../service/profiles.js');
@@ -63,6 +76,7 @@ export function serviceCommand(): Command {
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
         engine: opts.engine,
         ...(opts.profile ? { profiles: opts.profile } : {}),
+        ...(opts.rateLimitWindow ? { rateLimitWindowSeconds: opts.rateLimitWindow } : {}),
       });
       const info = {
         baseUrl: svc.baseUrl,

@@ -205,13 +205,24 @@ export interface ProviderDecl<A extends Attributes, PD = any> {
   }) => PD | Promise<PD>;
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
   /**
-   * Diagnostics about the run as a whole (not one resource), asked after each resource and data-source call with
-   * the configured provider data; whatever it returns is added to that call's answer. Return each one once.
+   * Diagnostics about the run as a whole (not one resource), asked before each resource and data-source answer
+   * (ReadResource, PlanResourceChange, ApplyResourceChange, ImportResourceState, ReadDataSource) is sent, with the
+   * configured provider data and the call; whatever it returns is added to that answer. Terraform shows them with
+   * the others at the end of the operation. A provider process ends without a last call of its own, so
+   * `call.quiet()` (no other call in flight) marks an answer that may be the run's last. Return each one once.
    */
-  runDiagnostics?: (providerData: PD | undefined) => Diagnostic[];
+  runDiagnostics?: (providerData: PD | undefined, call: RunCall) => Diagnostic[] | Promise<Diagnostic[]>;
   resources?: AnyResource[];
   dataSources?: AnyDataSource[];
   listResources?: AnyListResource[];
+}
+
+/** The call whose answer `runDiagnostics` may add to. */
+export interface RunCall {
+  rpc:
+    'ReadResource' | 'PlanResourceChange' | 'ApplyResourceChange' | 'ImportResourceState' | 'ReadDataSource';
+  /** True while no other call of Terraform's is in flight in this process. */
+  quiet(): boolean;
 }
 
 export type AnyResource = ResourceDecl<Attributes, any>;

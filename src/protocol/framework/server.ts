@@ -2,7 +2,7 @@
 // the handler groups (provider-, resource-, change- and list-handlers.ts). Nothing here knows about any
 // particular resource.
 import type { Diagnostic } from '../diagnostics.js';
-import type { ProviderHandlers, UnaryHandler } from '../server.js';
+import { PROVIDER_RPCS, type ProviderHandlers } from '../server.js';
 import type { ProviderRuntime } from '../serve.js';
 import { changeHandlers } from './change-handlers.js';
 import {
@@ -12,7 +12,7 @@ import {
   type CompiledResource,
   type Framework,
 } from './context.js';
-import type { AnyProvider } from './define.js';
+import type { AnyProvider, RunCall } from './define.js';
 import { compileIdentity } from './identity.js';
 import { listHandlers } from './list-handlers.js';
 import { providerHandlers } from './provider-handlers.js';
@@ -62,29 +62,42 @@ export function createProviderHandlers(provider: AnyProvider, runtime: ProviderR
     ...changeHandlers(fw),
     ...listHandlers(fw),
   };
-  return withRunDiagnostics(handlers, () =>
-    provider.runDiagnostics ? provider.runDiagnostics(fw.providerData) : [],
-  );
+  const run = provider.runDiagnostics;
+  return withRunDiagnostics(handlers, run ? (call) => run(fw.providerData, call) : null);
 }
 
 /** The calls whose answers carry run-wide diagnostics (ProviderDecl.runDiagnostics). */
-const RUN_DIAGNOSTIC_CALLS = [
+const RUN_DIAGNOSTIC_CALLS: readonly RunCall['rpc'][] = [
   'ReadResource',
   'PlanResourceChange',
   'ApplyResourceChange',
   'ImportResourceState',
   'ReadDataSource',
-] as const;
+];
 
-function withRunDiagnostics(handlers: ProviderHandlers, collect: () => Diagnostic[]): ProviderHandlers {
+/** Counts Terraform's calls in flight (unary ones) and adds the run-wide diagnostics to the answers above. */
+function withRunDiagnostics(
+  handlers: ProviderHandlers,
+  collect: ((call: RunCall) => Diagnostic[] | Promise<Diagnostic[]>) | null,
+): ProviderHandlers {
+  if (!collect) return handlers;
   const out = { ...handlers };
-  for (const name of RUN_DIAGNOSTIC_CALLS) {
-    const inner = out[name] as UnaryHandler;
+  let inFlight = 0;
+  for (const name of PROVIDER_RPCS) {
+    const inner = out[name];
+    if (!inner) continue;
+    const runWide = (RUN_DIAGNOSTIC_CALLS as readonly string[]).includes(name);
     out[name] = async (req) => {
-      const res = await inner(req);
-      const extra = collect();
-      if (extra.length > 0) res.diagnostics = [...((res.diagnostics as unknown[]) ?? []), ...wire(extra)];
-      return res;
+      inFlight++;
+      try {
+        const res = await inner(req);
+        if (!runWide) return res;
+        const extra = await collect({ rpc: name as RunCall['rpc'], quiet: () => inFlight === 1 });
+        if (extra.length > 0) res.diagnostics = [...((res.diagnostics as unknown[]) ?? []), ...wire(extra)];
+        return res;
+      } finally {
+        inFlight--;
+      }
     };
   }
   return out;

@@ -74,6 +74,16 @@ export function alertSettingsBody(plan: AlertSettingsModel): UpdateBody {
   return body;
 }
 
+/**
+ * Whether writing `next` over alert settings that were `prior` changes the monitor too: the monitor shows the
+ * slow-response alert settings (its `slowResponse`), so a change there gives the monitor a new version.
+ */
+export function changesMonitorVersion(prior: AlertSettingsModel, next: UpdateBody): boolean {
+  const before = alertSettingsBody(prior).slowResponseAlerts ?? {};
+  const after = next.slowResponseAlerts ?? {};
+  return (Object.keys(after) as (keyof typeof after)[]).some((k) => after[k] !== before[k]);
+}
+
 /** The body that restores the defaults (destroy). */
 export function alertSettingsResetBody(defaultEmailDestination: string | null): UpdateBody {
   const defaults = DECIDED.alertSettingsDefaults;

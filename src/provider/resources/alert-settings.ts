@@ -28,6 +28,7 @@ import {
   alertSettingsBody,
   alertSettingsResetBody,
   alertSettingsToModel,
+  changesMonitorVersion,
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
@@ -264,7 +265,11 @@ resource "uptime_monitor_alert_settings" "api" {
       // If-Match with the version this instance last wrote or read: when another instance took the settings
       // over since (a create_before_destroy replacement writes them before this destroy runs), they are left.
       const ifMatch = prior.version ?? (await getSettings(client, id)).etag;
-      await client.updateAlertSettings(id, alertSettingsResetBody(defaultEmail), { ifMatch });
+      const body = alertSettingsResetBody(defaultEmail);
+      await client.updateAlertSettings(id, body, { ifMatch });
+      // The monitor's version changed with its slow-response settings: its destroy, which usually follows in
+      // this apply, reads the new one instead of being refused (412) with the one in state.
+      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.monitorVersionChanged.add(id);
     } catch (e) {
       if (statusOf(e) === 404) return;
       if (statusOf(e) === 412) return leave();

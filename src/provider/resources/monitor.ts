@@ -194,13 +194,11 @@ export const monitorResource = defineResource({
     const id = prior.id!;
     if (prior.archived) return;
     let ifMatch = prior.version ?? '';
-    if (!ifMatch) {
-      try {
-        ifMatch = await currentVersion(client, id);
-      } catch (e) {
-        if (statusOf(e) === 404) return;
-        throw apiFailure('Archive failed', e);
-      }
+    // No version in state (a service that lists none), or restoring the alert settings changed it: read it first.
+    if (!ifMatch || ctx.providerData?.monitorVersionChanged.has(id)) {
+      const current = await archiveVersion(client, id);
+      if (current === null) return;
+      ifMatch = current;
     }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -210,12 +208,9 @@ export const monitorResource = defineResource({
         if (statusOf(e) === 404) return;
         if (statusOf(e) === 412 && attempt === 0) {
           // Destroy was planned; archiving keeps history, so archive the current version.
-          const g = await client.getMonitor(id).catch((err: unknown) => {
-            if (statusOf(err) === 404) return null;
-            throw apiFailure('Archive failed', err);
-          });
-          if (!g) return;
-          ifMatch = g.etag ?? (g.data as Monitor).version ?? '';
+          const current = await archiveVersion(client, id);
+          if (current === null) return;
+          ifMatch = current;
           continue;
         }
         // An archive that happened is success, even when its answer was lost (a 503 or a dropped connection
@@ -226,6 +221,14 @@ export const monitorResource = defineResource({
     }
   },
 });
+
+/** The monitor's current version for an archive, or null when it is gone. */
+function archiveVersion(client: Client, id: string): Promise<string | null> {
+  return currentVersion(client, id).catch((err: unknown) => {
+    if (statusOf(err) === 404) return null;
+    throw apiFailure('Archive failed', err);
+  });
+}
 
 async function isArchived(client: Client, id: string): Promise<boolean> {
   try {

@@ -14,11 +14,23 @@ export interface UptimeProviderConfig {
   */
   readonly baseUrl?: string;
   /**
-  * How many times a failed request is retried, 0 to 20 (connection errors, timeouts, 429 and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). Omitted or null: 2 (three attempts in all).
+  * How many times a failed request is retried, 0 to 20 (connection errors, timeouts and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). A request answered 429 (rate limited) is not a failure: it waits for the allowance and does not count (see `rate_limit_max_wait`). Omitted or null: 2 (three attempts in all).
   *
   * Docs: docs/index.md in the terraform-provider-uptime package, attribute `max_retries`
   */
   readonly maxRetries?: number;
+  /**
+  * How long this provider may wait for the API token's per-minute allowance in all before it stops with an error: a duration such as `30m`, `1h` or `90s` (units h, m, s, ms), from 1s to 24h. Terraform starts the provider anew for each plan and apply, and the bound applies to each. Requests answered 429 (rate limited) wait for the allowance and are sent again; they never count against `max_retries`. Omitted or null: the `UPTIME_RATE_LIMIT_MAX_WAIT` environment variable, else 15m.
+  *
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `rate_limit_max_wait`
+  */
+  readonly rateLimitMaxWait?: string;
+  /**
+  * The share of the token's per-minute allowance this run paces itself to while other runs use the same token (stacks planned or applied at once, parallel pipelines): a number greater than 0 and at most 1, e.g. `0.25` for one of four runs. A run that finds nobody else using the token still takes what remains. Omitted or null: the `UPTIME_RATE_LIMIT_SHARE` environment variable (`0.25`, `1/4` or `25%`), else estimated from what the others use.
+  *
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `rate_limit_share`
+  */
+  readonly rateLimitShare?: number;
   /**
   * Deadline of one attempt of a read request (GET), in milliseconds, 1 to 600000. Omitted or null: 15000. Writes keep 30 seconds per attempt and connecting 5 seconds; this setting changes neither.
   *
@@ -86,6 +98,8 @@ export class UptimeProvider extends cdktf.TerraformProvider {
     });
     this._baseUrl = config.baseUrl;
     this._maxRetries = config.maxRetries;
+    this._rateLimitMaxWait = config.rateLimitMaxWait;
+    this._rateLimitShare = config.rateLimitShare;
     this._requestTimeoutMs = config.requestTimeoutMs;
     this._token = config.token;
     this._alias = config.alias;
@@ -125,6 +139,38 @@ export class UptimeProvider extends cdktf.TerraformProvider {
   // Temporarily expose input value. Use with caution.
   public get maxRetriesInput() {
     return this._maxRetries;
+  }
+
+  // rate_limit_max_wait - computed: false, optional: true, required: false
+  private _rateLimitMaxWait?: string; 
+  public get rateLimitMaxWait() {
+    return this._rateLimitMaxWait;
+  }
+  public set rateLimitMaxWait(value: string | undefined) {
+    this._rateLimitMaxWait = value;
+  }
+  public resetRateLimitMaxWait() {
+    this._rateLimitMaxWait = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get rateLimitMaxWaitInput() {
+    return this._rateLimitMaxWait;
+  }
+
+  // rate_limit_share - computed: false, optional: true, required: false
+  private _rateLimitShare?: number; 
+  public get rateLimitShare() {
+    return this._rateLimitShare;
+  }
+  public set rateLimitShare(value: number | undefined) {
+    this._rateLimitShare = value;
+  }
+  public resetRateLimitShare() {
+    this._rateLimitShare = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get rateLimitShareInput() {
+    return this._rateLimitShare;
   }
 
   // request_timeout_ms - computed: false, optional: true, required: false
@@ -183,6 +229,8 @@ export class UptimeProvider extends cdktf.TerraformProvider {
     return {
       base_url: cdktf.stringToTerraform(this._baseUrl),
       max_retries: cdktf.numberToTerraform(this._maxRetries),
+      rate_limit_max_wait: cdktf.stringToTerraform(this._rateLimitMaxWait),
+      rate_limit_share: cdktf.numberToTerraform(this._rateLimitShare),
       request_timeout_ms: cdktf.numberToTerraform(this._requestTimeoutMs),
       token: cdktf.stringToTerraform(this._token),
       alias: cdktf.stringToTerraform(this._alias),
@@ -199,6 +247,18 @@ export class UptimeProvider extends cdktf.TerraformProvider {
       },
       max_retries: {
         value: cdktf.numberToHclTerraform(this._maxRetries),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      rate_limit_max_wait: {
+        value: cdktf.stringToHclTerraform(this._rateLimitMaxWait),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      rate_limit_share: {
+        value: cdktf.numberToHclTerraform(this._rateLimitShare),
         isBlock: false,
         type: "simple",
         storageClassType: "number",
