@@ -68,7 +68,8 @@ function readJson(file: string): PackageJson | null {
 }
 
 /** The package's folder: node_modules of the project and its parents (as Node resolves), then the PATH (a global
- *  install, e.g. in a CI image), whose entry leads to the package through its symlink. */
+ *  install, e.g. in a CI image). On Unix npm links `<prefix>/bin/<name>` to the package; on Windows it writes
+ *  `<name>.cmd` / `<name>.ps1` shims beside `<prefix>\node_modules\<package>`, which nothing links to. */
 function locate(name: CdkCliName, projectDir: string, path: string | undefined): string | null {
   const pkgName = SPECS[name].package;
   for (let dir = resolve(projectDir); ; dir = dirname(dir)) {
@@ -77,8 +78,11 @@ function locate(name: CdkCliName, projectDir: string, path: string | undefined):
     if (dir === parse(dir).root) break;
   }
   for (const entry of (path ?? '').split(delimiter).filter(Boolean)) {
-    const exe = join(entry, name);
-    if (!existsSync(exe)) continue;
+    const shims = [name, `${name}.cmd`, `${name}.ps1`, `${name}.exe`].map((f) => join(entry, f));
+    const exe = shims.find((f) => existsSync(f));
+    if (!exe) continue;
+    const beside = join(entry, 'node_modules', pkgName);
+    if (readJson(join(beside, 'package.json'))?.name === pkgName) return beside;
     for (let dir = dirname(realpathSync(exe)); dir !== parse(dir).root; dir = dirname(dir))
       if (readJson(join(dir, 'package.json'))?.name === pkgName) return dir;
   }

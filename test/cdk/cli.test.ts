@@ -89,6 +89,19 @@ test('found through the PATH (a global install in a CI image), following the lin
   expect(cli).toMatchObject({ name: 'cdktn', bin: join(pkg, 'bin', 'cdktn') });
 });
 
+test("found through the PATH on Windows: npm's .cmd shim beside the prefix's node_modules, no link", () => {
+  const prefix = project(); // %APPDATA%\npm: cdktn.cmd, cdktn.ps1 and node_modules\cdktn-cli side by side
+  const pkg = fakeCli(prefix, 'cdktn');
+  writeFileSync(join(prefix, 'cdktn.cmd'), '@"%~dp0\\node_modules\\cdktn-cli\\bin\\cdktn" %*\r\n');
+  writeFileSync(join(prefix, 'cdktn.ps1'), '#!/usr/bin/env pwsh\n');
+  const cli = findCdkCli(project(), { path: prefix });
+  expect(cli).toMatchObject({ name: 'cdktn', bin: join(pkg, 'bin', 'cdktn') });
+  // A shim alone, with no package beside it or behind a link, is not a CLI this can run with Node.
+  const stray = project();
+  writeFileSync(join(stray, 'cdktn.cmd'), '@echo off\r\n');
+  expect(() => findCdkCli(project(), { path: stray })).toThrow(/cdktn-cli is not installed/);
+});
+
 test('none that runs: the error names each reason and what to install', () => {
   const dir = project();
   fakeCli(dir, 'cdktf', { ptyLoads: false });
