@@ -23,8 +23,8 @@ export const knownCapabilities = (facts: CapabilityFacts): KnownCapabilities => 
 });
 
 /** The plan-time checks (and read decisions) the facts serve: each is off when all of its facts are missing (the
- *  interval check needs either the minimum or the list of intervals). */
-const CHECKS: { facts: string[]; check: string }[] = [
+ *  interval check needs either the minimum or the list of intervals), or, with `needsAll`, when any is. */
+const CHECKS: { facts: string[]; check: string; needsAll?: true }[] = [
   { facts: ['token.scopes'], check: 'the token’s scopes for creating monitors and changing status pages' },
   {
     facts: ['token.restricted'],
@@ -33,6 +33,7 @@ const CHECKS: { facts: string[]; check: string }[] = [
   {
     facts: ['token.restricted', 'token.monitorIds'],
     check: 'telling a monitor outside a restricted token’s selection from a deleted one',
+    needsAll: true,
   },
   { facts: ['plan.minIntervalSeconds', 'plan.allowedIntervals'], check: 'the plan’s check intervals' },
   { facts: ['features.smsAlerts'], check: 'SMS alerts on the plan' },
@@ -43,9 +44,7 @@ const CHECKS: { facts: string[]; check: string }[] = [
 function checksOff(unreported: string[]): { checks: string[]; facts: string[] } {
   const missing = new Set(unreported);
   const off = CHECKS.filter((c) =>
-    c.facts[0] === 'token.restricted' && c.facts.length === 2
-      ? missing.has('token.restricted') || missing.has('token.monitorIds')
-      : c.facts.every((f) => missing.has(f)),
+    c.needsAll ? c.facts.some((f) => missing.has(f)) : c.facts.every((f) => missing.has(f)),
   );
   return {
     checks: off.map((c) => c.check),

@@ -64,3 +64,14 @@ test('capabilities not known at all (unknown provider configuration): no check, 
   expect(capabilityFact(null, d, 'token', 'scopes')).toBeUndefined();
   expect(d.items).toEqual([]);
 });
+
+test('a check that needs two facts is off when one of them is missing, and only that check', () => {
+  const caps = read({ ...ours, token: { ...ours.token, monitorIds: undefined } });
+  const d = new Diagnostics();
+  expect(capabilityFact(caps, d, 'token', 'monitorIds')).toBeUndefined();
+  expect(d.items[0]!.detail).toContain('does not report token.monitorIds (or not');
+  expect(d.items[0]!.detail).toContain(
+    'telling a monitor outside a restricted token’s selection from a deleted one',
+  );
+  expect(d.items[0]!.detail).not.toContain('whether the token may create monitors');
+});
