@@ -36,7 +36,7 @@ import {
 } from '../api/index.js';
 import { once } from '../api/lazy.js';
 import { fileMemory } from './allowance-memory.js';
-import { createdId, READ_AFTER_WRITE, unwrap, wholeRecord } from './completion.js';
+import { createdId, READ_AFTER_WRITE, unwrap, wholeRecord, withEtag } from './completion.js';
 import { UnexpectedResponseError } from './errors.js';
 import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
 import { SecretSet } from './redact.js';
@@ -467,14 +467,6 @@ export async function collect<T>(items: AsyncIterable<T>, max = Infinity): Promi
     if (out.length >= max) break;
   }
   return out;
-}
-
-/** A record whose model has a version token carries the ETag header's when there is one: where both exist, the
- *  header wins over the body's field. */
-function withEtag<T>(schema: z.ZodType, data: T, etag: string | null): T {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
-  if (etag === null || !shape || !('version' in shape) || !data || typeof data !== 'object') return data;
-  return { ...data, version: etag };
 }
 
 function parse<T extends z.ZodType>(

@@ -24,6 +24,10 @@ export function unwrap(body: unknown): unknown {
   return body;
 }
 
+/** The fields an object model declares (none for other models). */
+const fieldsOf = (schema: z.ZodType): string[] =>
+  Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+
 /** The record when `payload` is a whole one: it parses with `schema` and has every field `schema` declares (its
  *  `version` may be missing when the answer has an ETag header, which carries the same token). */
 export function wholeRecord<T extends z.ZodType>(
@@ -32,10 +36,17 @@ export function wholeRecord<T extends z.ZodType>(
   hasEtag: boolean,
 ): z.infer<T> | undefined {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-  if (Object.keys(shape).some((k) => !(k in payload) && !(k === 'version' && hasEtag))) return undefined;
+  if (fieldsOf(schema).some((k) => !(k in payload) && !(k === 'version' && hasEtag))) return undefined;
   const r = schema.safeParse(payload);
   return r.success ? r.data : undefined;
+}
+
+/** A record whose model has a version token carries the ETag header's when there is one: where both exist, the
+ *  header wins over the body's field. */
+export function withEtag<T>(schema: z.ZodType, data: T, etag: string | null): T {
+  if (etag === null || !fieldsOf(schema).includes('version') || !data || typeof data !== 'object')
+    return data;
+  return { ...data, version: etag };
 }
 
 /** The id of a created record: `data.id` (or a bare record's `id`), else the last segment of `Location`. */

@@ -4,10 +4,10 @@
 // 429s. A 429 is waited for, not failed; only a run that has waited longer in all than its bound fails.
 import { createHash } from 'node:crypto';
 import { Allowance } from './allowance.js';
+import type { AllowanceMemory } from './allowance-memory.js';
 import type { RateLimitInfo } from './rate-limit-info.js';
 
 export { parseRateLimit, type RateLimitInfo } from './rate-limit-info.js';
-import type { AllowanceMemory } from './allowance-memory.js';
 
 export interface Clock {
   now(): number;
@@ -116,7 +116,7 @@ export class RateLimiter {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly share: number | null;
-  private memory: AllowanceMemory | null;
+  private readonly memory: AllowanceMemory | null;
   private notedAt = 0;
   private readonly queue: Waiter[] = [];
   private seq = 0;
