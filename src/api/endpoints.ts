@@ -23,6 +23,9 @@ export interface Endpoint {
   /** A write: never retried without an Idempotency-Key. */
   write: boolean;
   paginated?: boolean;
+  /** The spec does not show the success body ("Response bodies of PATCH monitor, alert-settings and status-page,
+   *  pause, activate, archive and reactivate: not shown"): a service may answer the record, a part of it, or none. */
+  bodyNotShown?: boolean;
 }
 
 const read: Scope[] = ['monitors:read'];
@@ -49,6 +52,7 @@ export const ENDPOINTS = [
     scopes: ['monitors:update'],
     idempotencyKey: true,
     ifMatch: true,
+    bodyNotShown: true,
   },
   { operation: 'getMonitorSummary', method: 'GET', path: '/monitors/{monitorId}/summary', scopes: read },
   {
@@ -86,6 +90,7 @@ export const ENDPOINTS = [
     scopes: ['alerts:write'],
     idempotencyKey: true,
     ifMatch: true,
+    bodyNotShown: true,
   },
   { operation: 'getMonitorExpiry', method: 'GET', path: '/monitors/{monitorId}/expiry', scopes: read },
   {
@@ -101,6 +106,7 @@ export const ENDPOINTS = [
     scopes: ['status-pages:write'],
     idempotencyKey: true,
     ifMatch: true,
+    bodyNotShown: true,
   },
   {
     operation: 'pauseMonitor',
@@ -108,6 +114,7 @@ export const ENDPOINTS = [
     path: '/monitors/{monitorId}/pause',
     scopes: ['monitors:control', 'monitors:write'],
     idempotencyKey: true,
+    bodyNotShown: true,
   },
   {
     operation: 'activateMonitor',
@@ -115,6 +122,7 @@ export const ENDPOINTS = [
     path: '/monitors/{monitorId}/activate',
     scopes: ['monitors:control', 'monitors:write'],
     idempotencyKey: true,
+    bodyNotShown: true,
   },
   {
     operation: 'archiveMonitor',
@@ -123,6 +131,7 @@ export const ENDPOINTS = [
     scopes: ['monitors:archive'],
     idempotencyKey: true,
     ifMatch: true,
+    bodyNotShown: true,
   },
   {
     operation: 'reactivateMonitor',
@@ -131,6 +140,7 @@ export const ENDPOINTS = [
     scopes: ['monitors:archive'],
     idempotencyKey: true,
     ifMatch: true,
+    bodyNotShown: true,
   },
   {
     operation: 'createExport',

@@ -6,7 +6,7 @@
 // page size asked for): the operations, their checks and the stored state are the service's own.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, OperationName } from '../api/index.js';
-import { describeStatus } from '../api/index.js';
+import { describeStatus, ENDPOINTS } from '../api/index.js';
 
 /** An answer on its way out: status, headers (lower-case names) and the body, parsed when it is JSON. */
 export interface Answer {
@@ -43,15 +43,9 @@ export interface Profile {
 }
 
 /** Writes whose answers the spec does not show ("Response bodies of PATCH … not shown"). */
-const UNSHOWN_WRITES = new Set<OperationName>([
-  'updateMonitor',
-  'pauseMonitor',
-  'activateMonitor',
-  'archiveMonitor',
-  'reactivateMonitor',
-  'updateAlertSettings',
-  'updateStatusPage',
-]);
+const UNSHOWN_WRITES = new Set<OperationName>(
+  ENDPOINTS.filter((e) => e.bodyNotShown).map((e) => e.operation),
+);
 const MONITOR_RECORDS = new Set<OperationName>([
   'listMonitors',
   'createMonitor',

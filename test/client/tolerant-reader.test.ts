@@ -1,7 +1,7 @@
 // The client against another service that keeps the spec but chose differently where it says "not shown" or
 // "nullable": write answers that are not the whole record, versions only in the ETag header (which wins over the
 // body), capabilities and usage with fewer or other fields, and error bodies of every common shape.
-import { DECIDED, unreportedCapabilities, unreportedUsage } from '../../src/api/index.js';
+import { DECIDED, ENDPOINTS, unreportedCapabilities, unreportedUsage } from '../../src/api/index.js';
 import { ConflictError, ValidationError, type UptimeClient } from '../../src/client/index.js';
 import { MONITOR_ID, harness, monitor, reply, type Harness } from './helpers.js';
 
@@ -93,6 +93,12 @@ function withoutFirstOptional(r: object): object {
 }
 
 const gets = (h: Harness) => h.requests.filter((r) => r.method === 'GET').length;
+
+test('every write whose answer the spec does not show (the endpoint table) is tried here', () => {
+  const unshown = ENDPOINTS.filter((e) => e.bodyNotShown).map((e) => e.operation);
+  expect(unshown).toHaveLength(7);
+  expect(WRITES.map((w) => w.op)).toEqual(expect.arrayContaining(unshown));
+});
 
 describe.each(WRITES)('$op', (w) => {
   test.each(PARTIAL)('answered with %s: one GET, and the record it reads', async (_what, status, body) => {
