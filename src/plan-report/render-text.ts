@@ -6,9 +6,7 @@
 // escaped. Inside a code block nothing renders, so names need no other escaping.
 import type { DriftReport, MonitorReport, Risk, StackReport } from './changes.js';
 import { spans } from './format.js';
-import { EVENT_LINE, EVENT_WORDS, RISK_TITLE } from './render.js';
-
-const DEFAULT_BUDGET = 60_000;
+import { DEFAULT_BUDGET, EVENT_LINE, EVENT_WORDS, RISK_TITLE } from './render.js';
 
 /** Data as a quoted string: quotes and control characters escaped (JSON's rules, plus the C1 controls and the line
  *  and paragraph separators JSON leaves alone), so a value is one visible line. */
