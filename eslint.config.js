@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
+    ignores: ['artifacts/**', 
       'dist/**',
       'node_modules/**',
       'coverage/**',
