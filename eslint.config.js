@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['artifacts/**', 
+    ignores: [
+      'artifacts/**',
       'dist/**',
       'node_modules/**',
       'coverage/**',
