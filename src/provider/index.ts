@@ -19,6 +19,7 @@ import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
 import { dataSources } from './data-sources/index.js';
 import { listResources } from './list/index.js';
+import { monitorActivateAction, monitorPauseAction } from './actions/monitor-control.js';
 import { withGeneratedConfig } from './generate-config.js';
 import { PROVIDER_ADDRESS } from './address.js';
 
@@ -296,4 +297,5 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
   resources: [monitorResource, alertSettingsResource, statusPageResource].map(withGeneratedConfig),
   dataSources,
   listResources,
+  actions: [monitorPauseAction, monitorActivateAction],
 });
