@@ -165,6 +165,8 @@ describeTf('uptimectl monitors pause|activate', () => {
       expect(r).toMatchObject({ code: 0, stderr: '' });
       expect(r.stdout.trim().split('\n').at(-1)).toBe('Paused 2 monitors (2 selected).');
       expect(await state()).toEqual({ ...ALL_ON, 'web-shop': false, 'api-eu': false });
+      // Both 429s were answered (the fault is used up): the command waited them out instead of failing.
+      expect((await api.admin('GET', '/faults')).json.data ?? []).toEqual([]);
     } finally {
       await api.admin('DELETE', '/faults');
     }
