@@ -10,7 +10,16 @@ import {
   type ControlOp,
   type Outcome,
 } from '../provider/monitor-control.js';
-import type { MonitorControlOptions } from './commands/monitors.js';
+
+/** The options of `uptimectl monitors pause|activate` (commands/monitors.ts). */
+export interface MonitorControlOptions {
+  id: string[];
+  name?: string;
+  status: string[];
+  allowNone?: boolean;
+  baseUrl?: string;
+  token?: string;
+}
 
 export interface RunIo {
   out: (line: string) => void;
@@ -50,7 +59,14 @@ export async function runMonitorControl(
     process.once('SIGINT', onInt);
   }
   try {
-    const selected = await selectMonitors(client, selection, signal);
+    let selected;
+    try {
+      selected = await selectMonitors(client, selection, signal);
+    } catch (e) {
+      if (!signal.aborted) throw e;
+      io.err(`uptimectl: stopped while reading the monitors; nothing was changed.`);
+      return 1;
+    }
     if (selected.problems.length) {
       for (const p of selected.problems) io.err(`uptimectl: ${p.reason}`);
       io.err(`uptimectl: nothing was changed.`);

@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { runMonitorControl } from '../../src/cli/monitor-control-run.js';
 import { monitorsCommand } from '../../src/cli/commands/monitors.js';
+import { analyse } from '../../src/plan-report/changes.js';
+import { renderDrift } from '../../src/plan-report/render-drift.js';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
@@ -123,6 +125,15 @@ describeTf('uptimectl monitors pause|activate', () => {
     const drift = await ws.run(['plan', '-detailed-exitcode', '-no-color']);
     expect(drift.code).toBe(2);
     expect(drift.stdout).toMatch(/~ enabled\s+= false -> true/);
+    // … and the scheduled drift report (a refresh-only plan through plan-report --drift) names the paused monitors.
+    await ws.must(['plan', '-refresh-only', '-out=drift.tfplan', '-no-color'], [0, 2]);
+    const driftPlan = JSON.parse((await ws.must(['show', '-json', 'drift.tfplan'])).stdout);
+    const report = renderDrift([analyse('monitors', driftPlan, new Map())]);
+    const items = report.split('\n- ').slice(1);
+    expect(items).toHaveLength(3);
+    for (const n of ['api-eu', 'api-us', 'api-asia'])
+      expect(items.find((i) => i.includes(`**${n}**`))).toContain('paused outside Terraform');
+    expect(report).not.toContain('web-shop');
 
     const again = await inProcess(['pause', '--name', 'api-*']);
     expect(again.stdout).toContain(`Skipped "api-eu" (${id['api-eu']}): already paused`);

@@ -2,23 +2,8 @@
 // pipelines without Terraform 1.14 (older Terraform, CDKTF, scripts). Definition only; the work is
 // ../monitor-control-run.ts on the same core as the actions (src/provider/monitor-control.ts).
 import { Command, Option } from 'commander';
-
-export interface MonitorControlOptions {
-  id: string[];
-  name?: string;
-  status: string[];
-  allowNone?: boolean;
-  baseUrl?: string;
-  token?: string;
-}
-
-const collect = (v: string, prev: string[]) => [
-  ...prev,
-  ...v
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean),
-];
+import { collectList as collect } from './list-option.js';
+import type { MonitorControlOptions } from '../monitor-control-run.js';
 
 function controlCommand(op: 'pause' | 'activate'): Command {
   const what =

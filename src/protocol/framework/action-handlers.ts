@@ -1,20 +1,11 @@
 // Framework handlers for actions (Terraform 1.14+, protocol 6.10): ValidateActionConfig, PlanAction and the
 // InvokeAction server stream (progress events, then exactly one completed event carrying the diagnostics).
 import { isWhollyKnown } from '../cty/values.js';
-import { Diagnostics, errorDiag, type Diagnostic } from '../diagnostics.js';
+import { errorDiag, type Diagnostic } from '../diagnostics.js';
 import type { EventSink, ProviderHandlers } from '../server.js';
 import { decodeDV, guarded, wire, type CompiledAction, type Framework } from './context.js';
-import { validateAttributes } from './validate.js';
+import { validateDeclared } from './validate.js';
 import { clone, normalize, type Obj } from './values.js';
-
-function validateActionConfig(a: CompiledAction, config: Obj | null): Diagnostics {
-  const diags = new Diagnostics();
-  if (config) {
-    diags.add(...validateAttributes(a.attrs, config));
-    a.validateConfig?.(config as never, diags);
-  }
-  return diags;
-}
 
 const configOf = (a: CompiledAction, dv: unknown): Obj =>
   (decodeDV(a, dv as never) as Obj | null) ?? normalize(a.attrs, {});
@@ -32,7 +23,7 @@ async function invokeAction(fw: Framework, req: any, sink: EventSink): Promise<v
   } catch (err) {
     return complete([errorDiag('Invalid action configuration', (err as Error).message)]);
   }
-  const invalid = validateActionConfig(a, config);
+  const invalid = validateDeclared(a, config);
   if (invalid.hasErrors()) return complete(invalid.items);
   if (!isWhollyKnown(a.type, config))
     return complete([
@@ -77,13 +68,13 @@ export function actionHandlers(fw: Framework): ProviderHandlers {
   return {
     ValidateActionConfig: async (req) => {
       const a = fw.action(req.type_name);
-      return { diagnostics: wire(validateActionConfig(a, decodeDV(a, req.config) as Obj | null).items) };
+      return { diagnostics: wire(validateDeclared(a, decodeDV(a, req.config) as Obj | null).items) };
     },
     PlanAction: async (req) => {
       const a = fw.action(req.action_type);
       const config = configOf(a, req.config);
       const c = fw.ctx();
-      c.diagnostics.add(...validateActionConfig(a, config).items);
+      c.diagnostics.add(...validateDeclared(a, config).items);
       if (!c.diagnostics.hasErrors() && a.plan)
         await guarded(c, `Planning ${a.typeName} failed`, () =>
           a.plan!({ config: clone(config) as never, ctx: c }),

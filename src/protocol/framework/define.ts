@@ -137,14 +137,20 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
   delete(req: { prior: ModelOf<A>; ctx: HandlerContext<PD> }): Promise<void>;
 }
 
-export interface DataSourceDecl<A extends Attributes, PD = any> {
+/** What a data source and an action declare alike: a name, docs and a config schema with its own validation. */
+export interface ConfigDecl<A extends Attributes> {
   typeName: string;
+  /** Markdown. */
   description?: string;
   /** Examples and extra sections of the reference page. */
   docs?: DeclDocs;
   deprecated?: string;
   attributes: A;
+  /** Extra config validation (values may be unknown). Report with diags. */
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
+}
+
+export interface DataSourceDecl<A extends Attributes, PD = any> extends ConfigDecl<A> {
   read(req: { config: ModelOf<A>; ctx: HandlerContext<PD> }): Promise<ModelOf<A>>;
 }
 
@@ -197,15 +203,7 @@ export interface ListResourceDecl<A extends Attributes, PD = any> {
  * completed event itself, with the diagnostics (a throw becomes an error diagnostic). `ctx.signal` aborts when
  * Terraform cancels the stream or stops the provider: finish the step in hand, say what was done, and return.
  */
-export interface ActionDecl<A extends Attributes, PD = any> {
-  typeName: string;
-  /** Markdown. */
-  description?: string;
-  docs?: DeclDocs;
-  deprecated?: string;
-  attributes: A;
-  /** Extra config validation (values may be unknown). */
-  validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
+export interface ActionDecl<A extends Attributes, PD = any> extends ConfigDecl<A> {
   /** PlanAction, after validation: check what can be checked now (values may be unknown) and say what will happen
    *  (ctx.diagnostics; warnings are shown with the plan). */
   plan?: (req: { config: Planned<ModelOf<A>>; ctx: HandlerContext<PD> }) => Promise<void>;

@@ -47,17 +47,8 @@ const sel = (o: Partial<Obj>): Obj => ({ ids: null, name: null, status: null, ..
 const API = ['api-eu', 'api-us', 'api-asia'];
 const BULK_NAMES = Array.from({ length: BULK }, (_, i) => `bulk-${String(i + 1).padStart(2, '0')}`);
 
-async function session(profile: (typeof PROFILES)[number], token = 'full', env: NodeJS.ProcessEnv = {}) {
-  const t = await Terraform.launch(profile, bundle, env);
-  await t.loadSchemas();
-  await t.configure({
-    base_url: svc.baseUrl,
-    token: svc.tokens[token]!,
-    max_retries: 0,
-    request_timeout_ms: null,
-  });
-  return t;
-}
+const session = (profile: (typeof PROFILES)[number], token = 'full', env: NodeJS.ProcessEnv = {}) =>
+  Terraform.session(profile, bundle, { baseUrl: svc.baseUrl, token: svc.tokens[token]! }, env);
 
 describe.each(ACTION_PROFILES)('Terraform $version actions', (profile) => {
   let t: Terraform;

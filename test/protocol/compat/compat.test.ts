@@ -77,17 +77,8 @@ function cfg(t: Terraform, type: string, over: Obj = {}): Obj {
   return { ...out, ...over };
 }
 
-async function session(profile: Profile, token = 'full'): Promise<Terraform> {
-  const t = await Terraform.launch(profile, bundle);
-  await t.loadSchemas();
-  await t.configure({
-    base_url: svc.baseUrl,
-    token: svc.tokens[token]!,
-    max_retries: 0,
-    request_timeout_ms: null,
-  });
-  return t;
-}
+const session = (profile: Profile, token = 'full'): Promise<Terraform> =>
+  Terraform.session(profile, bundle, { baseUrl: svc.baseUrl, token: svc.tokens[token]! });
 
 describe.each(PROFILES)('Terraform $version', (profile) => {
   let t: Terraform;

@@ -126,6 +126,24 @@ export class Terraform {
     return new Terraform(profile, p);
   }
 
+  /** Launched, schemas loaded and configured for the local service (no retries), as a plan or apply starts. */
+  static async session(
+    profile: Profile,
+    bundle: string,
+    service: { baseUrl: string; token: string },
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<Terraform> {
+    const t = await Terraform.launch(profile, bundle, env);
+    await t.loadSchemas();
+    await t.configure({
+      base_url: service.baseUrl,
+      token: service.token,
+      max_retries: 0,
+      request_timeout_ms: null,
+    });
+    return t;
+  }
+
   call<T = any>(rpc: string, req: Record<string, unknown> = {}): Promise<T> {
     this.calls.push(rpc);
     return this.p.call<T>(rpc, req);
