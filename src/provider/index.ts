@@ -91,6 +91,7 @@ export const uptimeProvider = defineProvider({
         bulk,
         takenOver: new Set(),
         monitorVersionChanged: new Set(),
+        actionVersions: new Map(),
         runReport: newRunReport(0),
       };
     const rateLimit = rateLimitSettings({
@@ -154,6 +155,7 @@ export const uptimeProvider = defineProvider({
       bulk,
       takenOver: new Set(),
       monitorVersionChanged: new Set(),
+      actionVersions: new Map(),
       runReport: newRunReport(rateLimit.maxWaitMs),
     };
   },

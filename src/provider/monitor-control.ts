@@ -104,6 +104,8 @@ export async function selectMonitors(
 export type OutcomeKind = 'done' | 'skipped' | 'failed';
 export interface Outcome {
   monitor: Monitor;
+  /** The version token after a write that was done (a pause or activate moves it on), when the service gave one. */
+  version?: string;
   kind: OutcomeKind;
   /** One line for a log or progress event: `Paused "api-1" (id)`, `Skipped … : already paused`, `Failed …: why`. */
   message: string;
@@ -129,8 +131,9 @@ export async function* controlMonitors(
       continue;
     }
     try {
-      await (op === 'pause' ? client.pauseMonitor(m.id) : client.activateMonitor(m.id));
-      yield { monitor: m, kind: 'done', message: `${w.done} ${label(m)}` };
+      const r = await (op === 'pause' ? client.pauseMonitor(m.id) : client.activateMonitor(m.id));
+      const version = (r.data as Monitor | undefined)?.version ?? r.etag ?? undefined;
+      yield { monitor: m, kind: 'done', message: `${w.done} ${label(m)}`, ...(version ? { version } : {}) };
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       yield { monitor: m, kind: 'failed', message: `Failed to ${w.verb} ${label(m)}: ${why}` };

@@ -159,8 +159,12 @@ function monitorAction(op: ControlOp) {
         `${ms.length} monitor${ms.length === 1 ? '' : 's'} selected (${describeSelection(selection)}).`,
       );
       const outcomes: Outcome[] = [];
+      const pd = ctx.providerData as UptimeProviderData;
       for await (const o of controlMonitors(client, op, ms, ctx.signal)) {
         outcomes.push(o);
+        // An update of this monitor later in the same apply continues from the version this write made.
+        if (o.version && o.monitor.version)
+          pd.actionVersions.set(`${o.monitor.id} ${o.monitor.version}`, o.version);
         await progress(o.message);
       }
       const s = summarize(op, ms, outcomes);

@@ -43,7 +43,7 @@ const setEnabled = async (names: string[], on: boolean) => {
     if ((await api.monitor(id[n]!)).enabled !== on)
       expect((await api.call('POST', `/monitors/${id[n]}/${on ? 'activate' : 'pause'}`)).status).toBe(200);
 };
-const sel = (o: Partial<Obj>): Obj => ({ ids: null, name: null, status: null, ...o });
+const sel = (o: Partial<Obj>): Obj => ({ ids: null, name: null, status: null, ...o }) as Obj;
 const API = ['api-eu', 'api-us', 'api-asia'];
 const BULK_NAMES = Array.from({ length: BULK }, (_, i) => `bulk-${String(i + 1).padStart(2, '0')}`);
 
@@ -256,4 +256,88 @@ describe('InvokeAction cancelled by the client (Terraform 1.16 definitions)', ()
       await setEnabled(BULK_NAMES, true);
     }
   }, 30_000);
+});
+
+/** An object of the resource type with every attribute null, then `over`. */
+function cfg(t: Terraform, type: string, over: Obj = {}): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(t.resources[type]!.info.attributes)) out[k] = null;
+  return { ...out, ...over };
+}
+
+describe('Terraform 1.14 apply with action triggers on the deployed monitor', () => {
+  let t: Terraform;
+  const type = 'uptime_monitor';
+  beforeAll(async () => {
+    t = await session(ACTION_PROFILES[0]!);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function deployed(run: string) {
+    const config = (name: string, interval: number) =>
+      cfg(t, type, {
+        name: `${run}-${name}`,
+        url: `https://${run}-${name}.example.com/`,
+        interval_seconds: interval,
+      });
+    const target = await t.create(type, config('target', 300));
+    const other = await t.create(type, config('other', 300));
+    expect([target.res.diagnostics, other.res.diagnostics]).toEqual([[], []]);
+    return { target, other, config, selection: sel({ name: `${run}-*` }) };
+  }
+
+  /** Refresh and plan as the next `terraform plan` does: Read, then Plan against the same configuration. */
+  async function replan(state: Obj, config: Obj, priv: Buffer) {
+    const read = await t.read(type, state, { private: priv });
+    const plan = await t.plan(type, read.state, config, { priorPrivate: read.res.private });
+    return { read: read.state!, plan: plan.planned!, changed: plan.planned!.enabled !== read.state!.enabled };
+  }
+
+  it('before_update pause, update, after_update activate: every monitor ends enabled, the next plan has no change', async () => {
+    const { target, other, config, selection } = await deployed('deploy-ok');
+    const next = config('target', 900);
+    // plan: the resource change and both triggered actions
+    const plan = await t.plan(type, target.state, next, { priorPrivate: target.res.private });
+    expect((await t.planAction('uptime_monitor_pause', selection)).diagnostics[0].summary).toBe(
+      'uptime_monitor_pause will touch 2 of 2 selected monitors',
+    );
+    // apply: before_update, the update, after_update
+    const paused = await t.invokeAction('uptime_monitor_pause', selection);
+    expect(paused.progress.at(-1)).toBe('Paused 2 monitors (2 selected).');
+    const applied = await t.apply(type, target.state, plan.planned, next, {
+      plannedPrivate: plan.res.planned_private,
+    });
+    // The pause moved the monitor's version on; the update knows that was this run, not someone else.
+    expect(applied.res.diagnostics).toEqual([]);
+    expect([applied.state!.interval_seconds, applied.state!.enabled]).toEqual([900, true]);
+    const activated = await t.invokeAction('uptime_monitor_activate', selection);
+    // The updated monitor's own apply made it what its configuration says (enabled = true); the other one waited.
+    expect(activated.progress.at(-1)).toBe('Activated 1 monitor, 1 already active (2 selected).');
+    // the next plan
+    const a = await replan(applied.state!, next, applied.res.private);
+    const b = await replan(other.state!, config('other', 300), other.res.private);
+    expect([a.read.enabled, b.read.enabled, a.changed, b.changed]).toEqual([true, true, false, false]);
+  }, 60_000);
+
+  it('a failed update leaves the monitors paused: the next plan shows enabled false -> true; activate fixes it', async () => {
+    const { target, other, config, selection } = await deployed('deploy-failed');
+    const next = config('target', 900);
+    const plan = await t.plan(type, target.state, next, { priorPrivate: target.res.private });
+    await t.invokeAction('uptime_monitor_pause', selection);
+    await api.admin('POST', '/faults', { route: 'updateMonitor', status: 400 });
+    try {
+      const failed = await t.apply(type, target.state, plan.planned, next, {
+        plannedPrivate: plan.res.planned_private,
+      });
+      expect(failed.res.diagnostics.some((d: any) => d.severity === 'ERROR')).toBe(true);
+    } finally {
+      await api.admin('DELETE', '/faults');
+    }
+    // Terraform stops: after_update does not run. The next plan shows the pause as drift on `enabled`.
+    const drift = await replan(other.state!, config('other', 300), other.res.private);
+    expect([drift.read.enabled, drift.plan.enabled]).toEqual([false, true]);
+    await t.invokeAction('uptime_monitor_activate', selection);
+    const fixed = await replan(other.state!, config('other', 300), other.res.private);
+    expect([fixed.read.enabled, fixed.changed]).toEqual([true, false]);
+  }, 60_000);
 });
