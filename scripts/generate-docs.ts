@@ -1,4 +1,5 @@
-// `npm run docs`: writes the reference pages (docs/index.md, docs/resources/*.md, docs/data-sources/*.md) from
+// `npm run docs`: writes the reference pages (docs/index.md, docs/resources/*.md, docs/data-sources/*.md,
+// docs/actions/*.md) from
 // the provider's declarations (src/provider), the one source of truth for schema, examples and import text, and
 // docs/constructs.md from the product constructs' TSDoc (scripts/construct-docs.ts).
 // `npm run docs -- --check` writes nothing and exits 1 when a committed page differs or is missing.
@@ -12,7 +13,7 @@ import { renderConstructDocs } from './construct-docs.js';
 
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 /** Directories whose every page is generated (anything else in them is stale). */
-const GENERATED_DIRS = ['resources', 'data-sources'];
+const GENERATED_DIRS = ['resources', 'data-sources', 'actions'];
 
 interface DocsChanges {
   /** Pages to write (missing or out of date), keyed by path under docs/. */

@@ -3,6 +3,7 @@
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
 import { code, facts, isSecret, label, value } from './format.js';
+import { actionInvocations, type ActionReport } from './actions.js';
 import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
 
 export const MONITOR = 'uptime_monitor';
@@ -53,6 +54,8 @@ export interface StackReport {
   name: string;
   monitors: MonitorReport[];
   drift: DriftReport[];
+  /** Actions the plan will invoke (Terraform 1.14+). */
+  actions: ActionReport[];
 }
 
 /** Destination id → how to show it (label and masked value), when the account could be asked. */
@@ -355,7 +358,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       d.version = { before: strOrNull(before?.version), after: strOrNull(after?.version) };
     drift.push(d);
   }
-  return { name: stack, monitors: [...monitors.values()], drift };
+  return { name: stack, monitors: [...monitors.values()], drift, actions: actionInvocations(stack, plan) };
 }
 
 const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);

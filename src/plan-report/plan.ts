@@ -37,6 +37,8 @@ export interface PlanJson {
   variables?: Record<string, { value: unknown }>;
   resource_changes?: ResourceChange[];
   resource_drift?: ResourceChange[];
+  /** Terraform 1.14+: the actions an apply of this plan invokes (see actions.ts). */
+  action_invocations?: unknown[];
   prior_state?: { values?: { root_module?: StateModule } };
   configuration?: {
     root_module?: {

@@ -5,6 +5,7 @@
 // end the block: every line starts with its marker, never with a backtick fence, and control characters are shown
 // escaped. Inside a code block nothing renders, so names need no other escaping.
 import type { DriftReport, MonitorReport, Risk, StackReport } from './changes.js';
+import { actionsMarkdown } from './actions.js';
 import { spans } from './format.js';
 import { DEFAULT_BUDGET, EVENT_LINE, EVENT_WORDS, RISK_TITLE } from './render.js';
 
@@ -120,6 +121,11 @@ export function renderText(stacks: StackReport[], o: TextOptions = {}): string {
       if (hit.length > 25) head.push(`!   … and ${hit.length - 25} more`);
     }
   }
+  const actions = actionsMarkdown(
+    stacks.flatMap((s) => s.actions ?? []),
+    multi,
+  );
+  if (actions) head.push('#', ...section(actions));
   for (const e of o.extra ?? []) head.push('#', ...section(e));
   if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
     head.push('#', '# Alert destinations are shown as ids: set UPTIME_API_TOKEN to show their labels.');

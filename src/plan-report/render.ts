@@ -3,6 +3,7 @@
 // a clear note naming how many were left out and where the full report is.
 import type { MonitorEvent, MonitorReport, Risk, StackReport } from './changes.js';
 import { code, html, inline, text } from './format.js';
+import { actionsMarkdown } from './actions.js';
 import { driftStamp } from './render-drift.js';
 
 /** GitHub rejects comments over 65,536 characters; leave room for the CI's own wrapper. */
@@ -63,6 +64,10 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
   );
   const routing = count(stacks, (m) => m.alertRouting);
   const pages = count(stacks, (m) => m.statusPage);
+  const actions = actionsMarkdown(
+    stacks.flatMap((s) => s.actions ?? []),
+    multi,
+  );
   if (!monitors.length && !drift.length) head.push('No monitor changes.', '');
   else {
     head.push('| Change | Monitors |', '| --- | ---: |');
@@ -88,6 +93,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
       head.push('');
     }
   }
+  if (actions) head.push(actions, '');
   for (const e of o.extra ?? []) head.push(e, '');
   if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
     head.push('_Alert destinations are shown as ids: set `UPTIME_API_TOKEN` to show their labels._', '');

@@ -34,10 +34,12 @@ export const PROVIDER_RPCS = [
   'GenerateResourceConfig',
   'ValidateListResourceConfig',
   'GetFunctions',
+  'ValidateActionConfig',
+  'PlanAction',
   'StopProvider',
 ] as const;
 /** The server-streaming ones. */
-export const PROVIDER_STREAM_RPCS = ['ListResource'] as const;
+export const PROVIDER_STREAM_RPCS = ['ListResource', 'InvokeAction'] as const;
 export type ProviderRpc = (typeof PROVIDER_RPCS)[number];
 export type ProviderStreamRpc = (typeof PROVIDER_STREAM_RPCS)[number];
 
@@ -121,7 +123,9 @@ function serveStream(
         error: err instanceof Error ? err.message : String(err),
       });
       if (cancelled.aborted) return;
-      call.write({ diagnostic: [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))] });
+      const diagnostics = [diagnosticToWire(diagnosticFromError(err, `Internal error in ${rpc}`))];
+      // The stream's last event carries the error: ListResource's `diagnostic`, InvokeAction's `completed`.
+      call.write(rpc === 'InvokeAction' ? { completed: { diagnostics } } : { diagnostic: diagnostics });
       call.end();
     },
   );

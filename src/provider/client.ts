@@ -61,6 +61,12 @@ export interface UptimeProviderData {
    * slow-response settings): the version in their state is stale, so their destroy reads the current one first.
    */
   monitorVersionChanged: Set<string>;
+  /**
+   * Versions that this process's pause/activate actions moved monitors from and to (`movedVersion`): an update
+   * planned from the version before the action is this run's own change, not someone else's, so it continues from
+   * the version after it instead of failing with "changed outside Terraform".
+   */
+  actionVersions: Map<string, string>;
   /** The rate-limit warning's bookkeeping (rate-limit-warning.ts). */
   runReport: RunReport;
 }
@@ -134,4 +140,12 @@ export function apiFailure(what: string, e: unknown): DiagnosticError {
           : '';
   const rid = a.requestId && !a.message.includes(a.requestId) ? ` (request id ${a.requestId})` : '';
   return new DiagnosticError(what, `${a.message}${rid}.${hint}`);
+}
+
+/** The version a monitor has now if this process's actions moved it on from `version` (else `version` itself). */
+export function movedVersion(pd: UptimeProviderData | undefined, id: string, version: string): string {
+  let v = version;
+  for (let n = 0; n < 16 && pd?.actionVersions.has(`${id} ${v}`); n++)
+    v = pd.actionVersions.get(`${id} ${v}`)!;
+  return v;
 }

@@ -19,6 +19,7 @@ import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
 import { dataSources } from './data-sources/index.js';
 import { listResources } from './list/index.js';
+import { monitorActivateAction, monitorPauseAction } from './actions/monitor-control.js';
 import { withGeneratedConfig } from './generate-config.js';
 import { PROVIDER_ADDRESS } from './address.js';
 
@@ -90,6 +91,7 @@ export const uptimeProvider = defineProvider({
         bulk,
         takenOver: new Set(),
         monitorVersionChanged: new Set(),
+        actionVersions: new Map(),
         runReport: newRunReport(0),
       };
     const rateLimit = rateLimitSettings({
@@ -153,6 +155,7 @@ export const uptimeProvider = defineProvider({
       bulk,
       takenOver: new Set(),
       monitorVersionChanged: new Set(),
+      actionVersions: new Map(),
       runReport: newRunReport(rateLimit.maxWaitMs),
     };
   },
@@ -289,6 +292,7 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
 - [Importing existing monitors](guides/importing-existing-monitors.md)
 - [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
 - [Detecting drift on a schedule](guides/detecting-drift.md)
+- [Quiet monitors during deployments](guides/quiet-monitors-during-deployments.md) (the actions \`uptime_monitor_pause\` and \`uptime_monitor_activate\`, Terraform 1.14+, and \`uptimectl monitors pause|activate\`)
 - [Developing and testing against the local service](guides/local-service.md)`,
       },
     ],
@@ -296,4 +300,5 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
   resources: [monitorResource, alertSettingsResource, statusPageResource].map(withGeneratedConfig),
   dataSources,
   listResources,
+  actions: [monitorPauseAction, monitorActivateAction],
 });

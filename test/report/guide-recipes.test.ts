@@ -13,6 +13,8 @@ test.each([
   ['reviewing-changes-in-pull-requests.md', 'atlantis.yaml'],
   ['reviewing-changes-in-pull-requests.md', 'atlantis-repos.yaml'],
   ['detecting-drift.md', 'gitlab-ci.yml'],
+  ['quiet-monitors-during-deployments.md', 'quiet-deploy.github.yml'],
+  ['quiet-monitors-during-deployments.md', 'quiet-deploy.gitlab-ci.yml'],
 ])('%s shows examples/ci/%s whole', (guide, file) => {
   expect(blocks(guide)).toContain(readFileSync(join(REPO_ROOT, 'examples', 'ci', file), 'utf8'));
 });

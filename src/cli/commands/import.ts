@@ -1,6 +1,7 @@
 // `uptimectl import`: configuration and import blocks for the monitors a token can see, planning with imports only.
 // Definition only; the work happens in ../../import/index.ts.
 import { Command, Option } from 'commander';
+import { collectList as collect } from './list-option.js';
 
 interface Options {
   out: string;
@@ -14,14 +15,6 @@ interface Options {
   baseUrl?: string;
   token?: string;
 }
-
-const collect = (v: string, prev: string[]) => [
-  ...prev,
-  ...v
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean),
-];
 
 export function importCommand(): Command {
   return new Command('import')

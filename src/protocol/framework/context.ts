@@ -6,7 +6,14 @@ import { diagnosticFromError, diagnosticToWire, Diagnostics, type Diagnostic } f
 import type { Logger } from '../logging.js';
 import type { ProviderRuntime } from '../serve.js';
 import type { Attributes } from './attributes.js';
-import type { AnyDataSource, AnyListResource, AnyProvider, AnyResource, HandlerContext } from './define.js';
+import type {
+  AnyAction,
+  AnyDataSource,
+  AnyListResource,
+  AnyProvider,
+  AnyResource,
+  HandlerContext,
+} from './define.js';
 import type { CompiledIdentity } from './identity.js';
 import { PrivateState } from './private-state.js';
 import { redact } from './redact.js';
@@ -18,6 +25,7 @@ export interface Compiled {
 export type CompiledResource = AnyResource & Compiled & { identityC?: CompiledIdentity };
 export type CompiledDataSource = AnyDataSource & Compiled;
 export type CompiledList = AnyListResource & Compiled & { resource: CompiledResource };
+export type CompiledAction = AnyAction & Compiled;
 
 export { decodeDV, encodeDV, type DV } from './dynamic-value.js';
 
@@ -43,6 +51,7 @@ export interface Framework {
   resources: Map<string, CompiledResource>;
   dataSources: Map<string, CompiledDataSource>;
   lists: Map<string, CompiledList>;
+  actions: Map<string, CompiledAction>;
   runtime: ProviderRuntime;
   log: Logger;
   /** What configure() returned (undefined before ConfigureProvider). */
@@ -52,6 +61,7 @@ export interface Framework {
   resource(name: string): CompiledResource;
   dataSource(name: string): CompiledDataSource;
   list(name: string): CompiledList;
+  action(name: string): CompiledAction;
   trace(msg: string, c: Compiled, v: CtyValue, fields?: Record<string, unknown>): void;
 }
 
@@ -60,6 +70,7 @@ export function createFramework(
   resources: Framework['resources'],
   dataSources: Framework['dataSources'],
   lists: Framework['lists'],
+  actions: Framework['actions'],
   runtime: ProviderRuntime,
 ): Framework {
   const log = runtime.logger;
@@ -73,6 +84,7 @@ export function createFramework(
     resources,
     dataSources,
     lists,
+    actions,
     runtime,
     log,
     providerData: undefined,
@@ -86,6 +98,7 @@ export function createFramework(
     resource: (name) => find(resources, 'resource', name),
     dataSource: (name) => find(dataSources, 'data source', name),
     list: (name) => find(lists, 'list resource', name),
+    action: (name) => find(actions, 'action', name),
     trace: (msg, c, v, fields = {}) => {
       if (log.enabled('trace')) log.trace(msg, { ...fields, value: redact(c.attrs, v) });
     },

@@ -137,14 +137,20 @@ export interface ResourceDecl<A extends Attributes, PD = any> {
   delete(req: { prior: ModelOf<A>; ctx: HandlerContext<PD> }): Promise<void>;
 }
 
-export interface DataSourceDecl<A extends Attributes, PD = any> {
+/** What a data source and an action declare alike: a name, docs and a config schema with its own validation. */
+export interface ConfigDecl<A extends Attributes> {
   typeName: string;
+  /** Markdown. */
   description?: string;
   /** Examples and extra sections of the reference page. */
   docs?: DeclDocs;
   deprecated?: string;
   attributes: A;
+  /** Extra config validation (values may be unknown). Report with diags. */
   validateConfig?: (config: Planned<ModelOf<A>>, diags: Diagnostics) => void;
+}
+
+export interface DataSourceDecl<A extends Attributes, PD = any> extends ConfigDecl<A> {
   read(req: { config: ModelOf<A>; ctx: HandlerContext<PD> }): Promise<ModelOf<A>>;
 }
 
@@ -189,6 +195,26 @@ export interface ListResourceDecl<A extends Attributes, PD = any> {
   }): AsyncIterable<ListItem>;
 }
 
+/**
+ * An action (`action "<type>" "<name>" { config { … } }`, Terraform 1.14+, protocol 6.10): a day-two operation that
+ * changes no state. Its attributes are the `config` block (required or optional only). The framework validates
+ * them (ValidateActionConfig, PlanAction), answers PlanAction with the diagnostics `plan` adds, and runs `invoke`
+ * on the InvokeAction stream: each `progress(message)` is one progress event, and the framework sends the one
+ * completed event itself, with the diagnostics (a throw becomes an error diagnostic). `ctx.signal` aborts when
+ * Terraform cancels the stream or stops the provider: finish the step in hand, say what was done, and return.
+ */
+export interface ActionDecl<A extends Attributes, PD = any> extends ConfigDecl<A> {
+  /** PlanAction, after validation: check what can be checked now (values may be unknown) and say what will happen
+   *  (ctx.diagnostics; warnings are shown with the plan). */
+  plan?: (req: { config: Planned<ModelOf<A>>; ctx: HandlerContext<PD> }) => Promise<void>;
+  invoke(req: {
+    config: ModelOf<A>;
+    /** Sends one progress event (Terraform prints it); resolves once it is on its way. */
+    progress: (message: string) => Promise<void>;
+    ctx: HandlerContext<PD>;
+  }): Promise<void>;
+}
+
 export interface ProviderDecl<A extends Attributes, PD = any> {
   /** Provider type, e.g. "uptime"; resource type names start with `<typeName>_`. */
   typeName: string;
@@ -215,6 +241,7 @@ export interface ProviderDecl<A extends Attributes, PD = any> {
   resources?: AnyResource[];
   dataSources?: AnyDataSource[];
   listResources?: AnyListResource[];
+  actions?: AnyAction[];
 }
 
 /** The call whose answer `runDiagnostics` may add to. */
@@ -229,6 +256,7 @@ export type AnyResource = ResourceDecl<Attributes, any>;
 export type AnyDataSource = DataSourceDecl<Attributes, any>;
 export type AnyProvider = ProviderDecl<Attributes, any>;
 export type AnyListResource = ListResourceDecl<Attributes, any>;
+export type AnyAction = ActionDecl<Attributes, any>;
 
 export function defineResource<const A extends Attributes, PD = any>(decl: ResourceDecl<A, PD>): AnyResource {
   return decl as unknown as AnyResource;
@@ -244,6 +272,10 @@ export function defineListResource<const A extends Attributes, PD = any>(
   decl: ListResourceDecl<A, PD>,
 ): AnyListResource {
   return decl as unknown as AnyListResource;
+}
+
+export function defineAction<const A extends Attributes, PD = any>(decl: ActionDecl<A, PD>): AnyAction {
+  return decl as unknown as AnyAction;
 }
 
 export function defineProvider<const A extends Attributes, PD = any>(decl: ProviderDecl<A, PD>): AnyProvider {

@@ -5,6 +5,7 @@
 import type { CtyType } from '../cty/types.js';
 import type { Attr, Attributes } from './attributes.js';
 import type {
+  AnyAction,
   AnyDataSource,
   AnyListResource,
   AnyProvider,
@@ -226,6 +227,16 @@ export function renderDataSourceDoc(d: AnyDataSource): string {
   });
 }
 
+export function renderActionDoc(a: AnyAction): string {
+  return page({
+    title: `${a.typeName} Action`,
+    heading: `${a.typeName} (Action)`,
+    description: a.description,
+    docs: a.docs,
+    attrs: a.attributes,
+  }).replace('## Schema\n\n', '## Schema\n\nArguments of the `config` block.\n\n');
+}
+
 export function renderProviderDoc(p: AnyProvider): string {
   return page({
     title: `${p.typeName} Provider`,
@@ -236,12 +247,13 @@ export function renderProviderDoc(p: AnyProvider): string {
   });
 }
 
-/** All pages, keyed by relative path (index.md, resources/<name>.md, data-sources/<name>.md). */
+/** All pages, keyed by relative path (index.md, resources/<name>.md, data-sources/<name>.md, actions/<name>.md). */
 export function renderProviderDocs(p: AnyProvider): Record<string, string> {
   const short = (t: string) => t.replace(new RegExp(`^${p.typeName}_`), '');
   const out: Record<string, string> = { 'index.md': renderProviderDoc(p) };
   for (const r of p.resources ?? [])
     out[`resources/${short(r.typeName)}.md`] = renderResourceDoc(r, p.listResources ?? []);
   for (const d of p.dataSources ?? []) out[`data-sources/${short(d.typeName)}.md`] = renderDataSourceDoc(d);
+  for (const a of p.actions ?? []) out[`actions/${short(a.typeName)}.md`] = renderActionDoc(a);
   return out;
 }

@@ -1,20 +1,11 @@
 // Framework handlers for list resources (`terraform query`, Terraform 1.14+): ValidateListResourceConfig and the
 // ListResource server stream (one event per object: identity, display name, optionally the full object).
 import { isWhollyKnown } from '../cty/values.js';
-import { diagnosticFromError, Diagnostics, errorDiag } from '../diagnostics.js';
+import { diagnosticFromError, errorDiag } from '../diagnostics.js';
 import type { EventSink, ProviderHandlers } from '../server.js';
-import { decodeDV, encodeDV, wire, type CompiledList, type Framework } from './context.js';
-import { validateAttributes } from './validate.js';
+import { decodeDV, encodeDV, wire, type Framework } from './context.js';
+import { validateDeclared } from './validate.js';
 import { normalize, nullWriteOnly, type Obj } from './values.js';
-
-function validateListConfig(l: CompiledList, config: Obj | null): Diagnostics {
-  const diags = new Diagnostics();
-  if (config) {
-    diags.add(...validateAttributes(l.attrs, config));
-    l.validateConfig?.(config as never, diags);
-  }
-  return diags;
-}
 
 async function listResource(fw: Framework, req: any, sink: EventSink): Promise<void> {
   const fail = (summary: string, detail: string) =>
@@ -33,7 +24,7 @@ async function listResource(fw: Framework, req: any, sink: EventSink): Promise<v
   } catch (err) {
     return fail('Invalid list configuration', (err as Error).message);
   }
-  const invalid = validateListConfig(l, config);
+  const invalid = validateDeclared(l, config);
   if (invalid.hasErrors()) return sink.write({ diagnostic: wire(invalid.items) });
   const limit = Number(req.limit ?? 0);
   if (!(limit > 0)) return;
@@ -82,7 +73,7 @@ export function listHandlers(fw: Framework): ProviderHandlers {
   return {
     ValidateListResourceConfig: async (req) => {
       const l = fw.list(req.type_name);
-      return { diagnostics: wire(validateListConfig(l, decodeDV(l, req.config) as Obj | null).items) };
+      return { diagnostics: wire(validateDeclared(l, decodeDV(l, req.config) as Obj | null).items) };
     },
     ListResource: (req, sink) => listResource(fw, req, sink),
   };

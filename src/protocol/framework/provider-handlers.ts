@@ -17,7 +17,7 @@ const CAPABILITIES = {
 };
 
 export function providerHandlers(fw: Framework): ProviderHandlers {
-  const { provider, resources, dataSources, lists } = fw;
+  const { provider, resources, dataSources, lists, actions } = fw;
   const names = <T extends { typeName: string }>(m: Map<string, T>) => [...m.keys()];
   return {
     GetMetadata: async () => ({
@@ -26,6 +26,7 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
       resources: names(resources).map((type_name) => ({ type_name })),
       data_sources: names(dataSources).map((type_name) => ({ type_name })),
       list_resources: names(lists).map((type_name) => ({ type_name })),
+      actions: names(actions).map((type_name) => ({ type_name })),
     }),
 
     GetProviderSchema: async () => ({
@@ -35,6 +36,10 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
         [...dataSources.values()].map((d) => [d.typeName, protoSchema(d)]),
       ),
       list_resource_schemas: Object.fromEntries([...lists.values()].map((l) => [l.typeName, protoSchema(l)])),
+      // Field 11 (6.10): cores before 1.14 skip it as an unknown field.
+      action_schemas: Object.fromEntries(
+        [...actions.values()].map((a) => [a.typeName, { schema: protoSchema(a) }]),
+      ),
       diagnostics: [],
       server_capabilities: CAPABILITIES,
     }),

@@ -5,9 +5,11 @@ import type { Diagnostic } from '../diagnostics.js';
 import { PROVIDER_RPCS, type ProviderHandlers } from '../server.js';
 import type { ProviderRuntime } from '../serve.js';
 import { changeHandlers } from './change-handlers.js';
+import { actionHandlers } from './action-handlers.js';
 import {
   createFramework,
   wire,
+  type CompiledAction,
   type CompiledList,
   type CompiledResource,
   type Framework,
@@ -50,7 +52,17 @@ function compile(provider: AnyProvider, runtime: ProviderRuntime): Framework {
         throw new Error(`list ${l.typeName}.${k}: list filters are optional only`);
     lists.set(l.typeName, { ...l, attrs: l.attributes, type: objectType(l.attributes), resource });
   }
-  return createFramework({ ...provider, c }, resources, dataSources, lists, runtime);
+  const actions = new Map<string, CompiledAction>();
+  for (const a of provider.actions ?? []) {
+    checkAttributes(a.attributes, `action ${a.typeName}`);
+    // An action has no state: its config block holds what the user writes, nothing the provider fills in.
+    for (const [k, at] of Object.entries(a.attributes))
+      if (at.computed)
+        throw new Error(`action ${a.typeName}.${k}: action attributes are required or optional`);
+    if (actions.has(a.typeName)) throw new Error(`action ${a.typeName}: declared twice`);
+    actions.set(a.typeName, { ...a, attrs: a.attributes, type: objectType(a.attributes) });
+  }
+  return createFramework({ ...provider, c }, resources, dataSources, lists, actions, runtime);
 }
 
 /** Builds the RPC handlers for a provider declaration. */
@@ -61,6 +73,7 @@ export function createProviderHandlers(provider: AnyProvider, runtime: ProviderR
     ...resourceHandlers(fw),
     ...changeHandlers(fw),
     ...listHandlers(fw),
+    ...actionHandlers(fw),
   };
   const run = provider.runDiagnostics;
   return withRunDiagnostics(handlers, run ? (call) => run(fw.providerData, call) : null);

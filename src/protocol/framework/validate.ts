@@ -1,6 +1,6 @@
 // Config validation derived from declarations: per-attribute validators (known, non-null values only),
 // number-kind checks (int64/float64 never silently wrap), write-only support, deprecation warnings.
-import { errorDiag, warningDiag, type AttributePath, type Diagnostic } from '../diagnostics.js';
+import { Diagnostics, errorDiag, warningDiag, type AttributePath, type Diagnostic } from '../diagnostics.js';
 import { formatAttributePath } from '../diagnostics.js';
 import { isUnknown, isWhollyKnown, type CtyValue } from '../cty/values.js';
 import type { Attr, Attributes } from './attributes.js';
@@ -75,4 +75,19 @@ function checkNumberKind(a: Attr, v: CtyValue, path: AttributePath): Diagnostic[
       ),
     ];
   return [];
+}
+
+/** A decoded config against its declaration: the attributes' rules, then the declaration's own validateConfig.
+ *  A null config (not known at all) has nothing to check. */
+export function validateDeclared(
+  decl: { attrs: Attributes; validateConfig?: ((config: never, diags: Diagnostics) => void) | undefined },
+  config: Record<string, CtyValue> | null,
+  opts: ValidateOptions = {},
+): Diagnostics {
+  const diags = new Diagnostics();
+  if (config) {
+    diags.add(...validateAttributes(decl.attrs, config, [], opts));
+    decl.validateConfig?.(config as never, diags);
+  }
+  return diags;
 }

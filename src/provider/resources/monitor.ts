@@ -2,7 +2,7 @@
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import type { Monitor } from '../../api/index.js';
 import { DiagnosticError, defineResource } from '../../protocol/framework/index.js';
-import { apiFailure, codeOf, requireClient, statusOf, type Client } from '../client.js';
+import { apiFailure, codeOf, movedVersion, requireClient, statusOf, type Client } from '../client.js';
 import {
   monitorCreateBody,
   monitorToModel,
@@ -139,9 +139,11 @@ export const monitorResource = defineResource({
     const planned = stripUnknowns(plan) as MonitorModel;
     const before = prior as MonitorModel;
     // State holds the version the plan was made from; a service that reported none is asked for it now.
-    let etag: string =
-      prior.version ||
-      (await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
+    // A pause/activate action of this run (before_update) moved it on: continue from there (actions.ts).
+    let etag: string = prior.version
+      ? movedVersion(ctx.providerData, id, prior.version)
+      : await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e)));
+    const planVersion = etag;
     let m: Monitor | null = null;
     const take = (r: { data: unknown; etag?: string | null }) => {
       m = r.data as Monitor;
@@ -172,7 +174,7 @@ export const monitorResource = defineResource({
           throw apiFailure('Read failed', e);
         })) as { data: unknown; etag?: string | null };
         const fresh = g.data as Monitor;
-        if (prior.version && fresh.version && fresh.version !== prior.version)
+        if (prior.version && fresh.version && fresh.version !== planVersion)
           throw changedOutsideTerraform('monitor', id);
         take(g);
         isEnabled = fresh.enabled;

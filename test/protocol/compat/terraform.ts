@@ -110,6 +110,8 @@ export interface ResourceType {
 export class Terraform {
   readonly resources: Record<string, ResourceType> = {};
   readonly lists: Record<string, CtyType> = {};
+  /** Action config types (GetProviderSchema.action_schemas, read by 1.14+). */
+  readonly actions: Record<string, CtyType> = {};
   providerType!: CtyType;
   /** Every RPC sent, in order (the call-order assertions read it). */
   readonly calls: string[] = [];
@@ -122,6 +124,24 @@ export class Terraform {
   static async launch(profile: Profile, bundle: string, env: NodeJS.ProcessEnv = {}): Promise<Terraform> {
     const p = await launchProvider(bundle, { providerService: officialService(profile.proto), env });
     return new Terraform(profile, p);
+  }
+
+  /** Launched, schemas loaded and configured for the local service (no retries), as a plan or apply starts. */
+  static async session(
+    profile: Profile,
+    bundle: string,
+    service: { baseUrl: string; token: string },
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<Terraform> {
+    const t = await Terraform.launch(profile, bundle, env);
+    await t.loadSchemas();
+    await t.configure({
+      base_url: service.baseUrl,
+      token: service.token,
+      max_retries: 0,
+      request_timeout_ms: null,
+    });
+    return t;
   }
 
   call<T = any>(rpc: string, req: Record<string, unknown> = {}): Promise<T> {
@@ -164,6 +184,13 @@ export class Terraform {
         // grpc_provider.go 1.14+: a list resource needs the managed type and its identity schema.
         if (!this.resources[name]?.identity) throw new Error(`list ${name} without resource identity`);
         this.lists[name] = schemaFromWire(s.block.attributes).type;
+      }
+    if (this.profile.query)
+      for (const [name, s] of Object.entries<any>(schema.action_schemas)) {
+        // An action's schema is its `config` block: what the user writes, nothing computed.
+        for (const a of s.schema.block.attributes)
+          if (a.computed) throw new Error(`action ${name}.${a.name}: computed attribute`);
+        this.actions[name] = schemaFromWire(s.schema.block.attributes).type;
       }
     return { schema, identities };
   }
@@ -325,6 +352,46 @@ export class Terraform {
       diagnostics: (e.diagnostic ?? []) as any[],
     }));
     return { validation, events, code: result.code, cancelledAt: result.cancelledAt };
+  }
+
+  /** Terraform 1.14's action calls: ValidateActionConfig (validate walk), PlanAction (plan), InvokeAction (apply,
+   *  a stream of progress events ending with one completed event). */
+  async validateAction(type: string, config: Obj) {
+    return this.call('ValidateActionConfig', { type_name: type, config: dv(this.actions[type]!, config) });
+  }
+
+  async planAction(type: string, config: Obj) {
+    return this.call('PlanAction', {
+      action_type: type,
+      config: dv(this.actions[type]!, config),
+      client_capabilities: this.profile.caps,
+    });
+  }
+
+  async invokeAction(
+    type: string,
+    config: Obj,
+    o: { cancelAfter?: number; onEvent?: (e: any, n: number) => void } = {},
+  ) {
+    this.calls.push('InvokeAction');
+    const result = await this.p.stream(
+      'InvokeAction',
+      { action_type: type, config: dv(this.actions[type]!, config), client_capabilities: this.profile.caps },
+      o.cancelAfter,
+      o.onEvent,
+    );
+    const progress = result.events
+      .filter((e: any) => e.progress)
+      .map((e: any) => e.progress.message as string);
+    const completed = result.events.filter((e: any) => e.completed);
+    // Terraform reads progress until one completed event, which must be the last.
+    if (completed.length > 1 || (completed.length === 1 && !result.events.at(-1).completed))
+      throw new Error(`InvokeAction: completed event not last, or more than one`);
+    return {
+      progress,
+      diagnostics: (completed[0]?.completed.diagnostics ?? null) as any[] | null,
+      code: result.code,
+    };
   }
 
   async generate(type: string, state: Obj) {

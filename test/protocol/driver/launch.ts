@@ -75,7 +75,12 @@ export interface Launched {
   call<T = any>(rpc: string, req?: Record<string, unknown>): Promise<T>;
   /** A server-streaming call; with `cancelAfter` the client cancels once it has that many events (as Terraform
    *  does at a list's limit). */
-  stream<T = any>(rpc: string, req: Record<string, unknown>, cancelAfter?: number): Promise<StreamResult<T>>;
+  stream<T = any>(
+    rpc: string,
+    req: Record<string, unknown>,
+    cancelAfter?: number,
+    onEvent?: (event: T, count: number) => void,
+  ): Promise<StreamResult<T>>;
   /** Calls any method (unary or streaming either way) with one empty request; resolves with the gRPC status code. */
   probe(rpc: string): Promise<{ code: number; details?: string }>;
   /** Calls a method of another service (plugin.GRPCController, grpc.health.v1.Health, ...). */
@@ -174,7 +179,12 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
       if (!def) throw new Error(`no such RPC ${rpc}`);
       return unary(def, req);
     },
-    stream: <T>(rpc: string, req: Record<string, unknown>, cancelAfter?: number) => {
+    stream: <T>(
+      rpc: string,
+      req: Record<string, unknown>,
+      cancelAfter?: number,
+      onEvent?: (event: T, count: number) => void,
+    ) => {
       const def: any = providerService[rpc];
       if (!def) throw new Error(`no such RPC ${rpc}`);
       return new Promise<StreamResult<T>>((resolve) => {
@@ -191,6 +201,7 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
         );
         call.on('data', (e: T) => {
           events.push(e);
+          onEvent?.(e, events.length);
           if (cancelAfter !== undefined && events.length >= cancelAfter && cancelledAt === undefined) {
             cancelledAt = Date.now();
             call.cancel();
