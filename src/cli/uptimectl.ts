@@ -9,10 +9,11 @@ import { planReportCommand } from './commands/plan-report.js';
 import { importCommand } from './commands/import.js';
 import { cdkCommand } from './commands/cdk.js';
 import { postCommand } from './commands/post.js';
+import { adoptCommand } from './commands/adopt.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, posting to code hosts, the CDK CLI',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, adopting what an interrupted apply left, posting to code hosts, the CDK CLI',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
@@ -23,7 +24,8 @@ const program = new Command('uptimectl')
   .addCommand(planReportCommand())
   .addCommand(importCommand())
   .addCommand(cdkCommand())
-  .addCommand(postCommand());
+  .addCommand(postCommand())
+  .addCommand(adoptCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root

@@ -16,11 +16,11 @@ const MAX_WAIT = { min: 1000, max: 24 * 3_600_000 };
 /** The client's default (DEFAULT_MAX_RATE_LIMIT_WAIT_MS), as documented. */
 export const DEFAULT_MAX_WAIT = '15m';
 
-const maxWaitRule = `a duration such as \`30m\`, \`1h\` or \`90s\` (units h, m, s, ms), from 1s to 24h`;
+export const maxWaitRule = `a duration such as \`30m\`, \`1h\` or \`90s\` (units h, m, s, ms), from 1s to 24h`;
 const shareRule = 'a number greater than 0 and at most 1';
 
-/** Milliseconds of a valid rate_limit_max_wait, else null. */
-function maxWaitMs(text: string): number | null {
+/** Milliseconds of a valid rate_limit_max_wait (or in_doubt_max_wait), else null. */
+export function maxWaitMs(text: string): number | null {
   const ms = parseDuration(text);
   return ms !== null && ms >= MAX_WAIT.min && ms <= MAX_WAIT.max ? ms : null;
 }

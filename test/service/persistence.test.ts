@@ -392,6 +392,53 @@ describe('SIGKILL', () => {
     return { child, info };
   }
 
+  test('killed between storing a create and answering it: after a restart the replay returns that monitor', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'data');
+    const seedFile = join(dir, 'seed.json');
+    const token = `upt_${'c'.repeat(40)}`;
+    writeFileSync(
+      seedFile,
+      JSON.stringify({ adminKey: ADMIN, tenants: [{ id: 'crash', tokens: [{ name: 'full', value: token }] }] }),
+    );
+    const first = start(data, seedFile);
+    const info = await first.info;
+    const exited = new Promise<number | null>((r) => first.child.once('exit', (_c, sig) => r(sig as never)));
+    const f = await http('POST', `${info.adminUrl}/faults`, {
+      token: ADMIN,
+      body: { route: 'createMonitor', drop: 'kill', count: 1 },
+    });
+    expect(f.status).toBe(201);
+    const key = 'crash-between-store-and-answer';
+    const body = { url: 'https://crash.example.com/', name: 'Crash "test" ${x}' };
+    const lost = await http('POST', `${info.baseUrl}/monitors`, {
+      token,
+      headers: { 'idempotency-key': key },
+      body,
+    }).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(Error); // no answer: the process died after storing
+    expect(await exited).toBe('SIGKILL');
+
+    const second = start(data, seedFile);
+    const again = await second.info;
+    try {
+      const replay = await http('POST', `${again.baseUrl}/monitors`, {
+        token,
+        headers: { 'idempotency-key': key },
+        body,
+      });
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const list = await http('GET', `${again.baseUrl}/monitors?limit=100`, { token });
+      const made = list.json.data.filter((m: { url: string }) => m.url === body.url);
+      expect(made).toHaveLength(1); // stored once, not run twice
+      expect(replay.json.data.id).toBe(made[0].id);
+      expect(replay.json.data.name).toBe(body.name);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   test('every write answered 2xx before kill -9 is there after a restart', async () => {
     const dir = tempDir();
     const data = join(dir, 'data');
