@@ -131,7 +131,9 @@ export async function adopt(o: AdoptOptions): Promise<AdoptResult> {
     if (out === '-') process.stdout.write(text);
     else {
       if (existsSync(out) && !readFileSync(out, 'utf8').slice(0, 200).includes(HEADER))
-        throw new Error(`${out} exists and was not written by uptimectl adopt: choose another file with --out`);
+        throw new Error(
+          `${out} exists and was not written by uptimectl adopt: choose another file with --out`,
+        );
       writeFileSync(out, text);
       written = out;
       o.say(

@@ -432,4 +432,3 @@ export async function collect<T>(items: AsyncIterable<T>, max = Infinity): Promi
   }
   return out;
 }
-

@@ -244,7 +244,10 @@ export class Transport {
         status: failure.status || undefined,
         delayMs,
         requestId: failure.requestId,
-        reason: inDoubt && failures >= this.opts.retry.maxAttempts ? `${failure.name}, outcome unknown` : failure.name,
+        reason:
+          inDoubt && failures >= this.opts.retry.maxAttempts
+            ? `${failure.name}, outcome unknown`
+            : failure.name,
       });
       await this.clock.sleep(delayMs, options.signal);
     }

@@ -43,7 +43,9 @@ export interface DuplicateCheck {
 const keyOf = (url: string, method: string) => duplicateKey(url, method.toUpperCase());
 
 /** The URL and request method of a monitor the plan creates (not replaces), or null. */
-export function plannedCreate(rc: ResourceChange): { url: string; method: string; after: Record<string, unknown> } | null {
+export function plannedCreate(
+  rc: ResourceChange,
+): { url: string; method: string; after: Record<string, unknown> } | null {
   const after = rc.change.after as Record<string, unknown> | null | undefined;
   if (rc.mode !== 'managed' || rc.type !== MONITOR || !rc.change.actions.includes('create')) return null;
   if (isReplace(rc.change.actions) || typeof after?.url !== 'string') return null;
@@ -64,7 +66,8 @@ export async function checkDuplicates(
       const { actions, before } = rc.change;
       if (actions.includes('delete') && typeof before?.id === 'string') archived.add(before.id);
       const c = plannedCreate(rc);
-      if (c) creates.push({ stack: p.name, address: rc.address, url: c.url, method: c.method, after: c.after });
+      if (c)
+        creates.push({ stack: p.name, address: rc.address, url: c.url, method: c.method, after: c.after });
     }
   const result: DuplicateCheck = {
     creates: creates.length,

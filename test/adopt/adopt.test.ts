@@ -21,7 +21,12 @@ async function must(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  svc = await createService({ port: 0, seed: testSeed({ monitorCapacity: 1000 }), logErrors: false, engine: false });
+  svc = await createService({
+    port: 0,
+    seed: testSeed({ monitorCapacity: 1000 }),
+    logErrors: false,
+    engine: false,
+  });
   api = new ServiceApi(svc, svc.tokens.full!);
   for (const [key, body] of Object.entries({
     orphan: { name: NASTY, url: 'https://orphan.example.com/', intervalSeconds: 300 },
@@ -56,7 +61,10 @@ function setup(): { dir: string; plan: string } {
       format_version: '1.2',
       resource_changes: [
         create('uptime_monitor.orphan', 'orphan', { name: NASTY, url: 'HTTPS://orphan.example.com:443/' }),
-        create('module.site["a${b}"].uptime_monitor.m[0]', 'm', { url: 'https://keyed.example.com/', name: 'keyed' }),
+        create('module.site["a${b}"].uptime_monitor.m[0]', 'm', {
+          url: 'https://keyed.example.com/',
+          name: 'keyed',
+        }),
         create('uptime_monitor.mine', 'mine', { url: 'https://theirs.example.com/', name: 'Mine' }),
         create('uptime_monitor.fresh', 'fresh', { url: 'https://fresh.example.com/', name: 'fresh' }),
       ],
@@ -88,7 +96,10 @@ test('import blocks for the orphans at their exact addresses; a monitor with oth
     [
       'uptime_monitor.mine',
       made.theirs!.id,
-      ['name: configuration "Mine", existing "Someone else"', 'interval_seconds: configuration 300, existing 60'],
+      [
+        'name: configuration "Mine", existing "Someone else"',
+        'interval_seconds: configuration 300, existing 60',
+      ],
     ],
   ]);
   expect(r.exitCode).toBe(3);
@@ -98,11 +109,15 @@ test('import blocks for the orphans at their exact addresses; a monitor with oth
     `import {\n  to = module.site["a$\${b}"].uptime_monitor.m[0]\n  id = "${made.keyed!.id}"\n}`,
   );
   // the name is in a comment, one line, inert
-  expect(file).toContain(`(id ${made.orphan!.id}, GET https://orphan.example.com/, created ${made.orphan!.createdAt})`);
+  expect(file).toContain(
+    `(id ${made.orphan!.id}, GET https://orphan.example.com/, created ${made.orphan!.createdAt})`,
+  );
   expect(file.split('\n').filter((l) => l.includes('not a comment'))).toHaveLength(1);
   expect(file).not.toContain('Someone else');
   const report = lines.join('\n');
-  expect(report).toContain('4 monitors to create in the plan, 3 already exist with the same URL and request method.');
+  expect(report).toContain(
+    '4 monitors to create in the plan, 3 already exist with the same URL and request method.',
+  );
   expect(report).toContain(`import uptime_monitor.orphan ← `);
   expect(report).toContain(`uptime_monitor.mine ≠ "Someone else" (id ${made.theirs!.id}`);
   expect(report).toContain(`Wrote ${join(dir, 'imports.tf')}: run \`terraform apply\``);
@@ -123,12 +138,14 @@ test('the CDKTF form imports by logical id through an aspect; a file adopt did n
   const out = join(dir, 'adopted.ts');
   await run({ plans: [plan], dir, format: 'cdktf', out }, []);
   const ts = readFileSync(out, 'utf8');
-  expect(ts).toContain("import { Aspects, TerraformResource, type TerraformStack } from \"cdktn\";");
+  expect(ts).toContain('import { Aspects, TerraformResource, type TerraformStack } from "cdktn";');
   expect(ts).toContain(`["orphan", "${made.orphan!.id}"],`);
   expect(ts).toContain('node.importFrom(id)');
   const mine = join(dir, 'imports.tf');
   writeFileSync(mine, 'resource "x" "y" {}\n');
-  await expect(run({ plans: [plan], dir }, [])).rejects.toThrow(/imports.tf exists and was not written by uptimectl adopt/);
+  await expect(run({ plans: [plan], dir }, [])).rejects.toThrow(
+    /imports.tf exists and was not written by uptimectl adopt/,
+  );
   expect(readFileSync(mine, 'utf8')).toBe('resource "x" "y" {}\n');
 });
 
@@ -137,7 +154,10 @@ test('nothing to adopt: no file', async () => {
   const plan = join(dir, 'plan.json');
   writeFileSync(
     plan,
-    JSON.stringify({ format_version: '1.2', resource_changes: [create('uptime_monitor.n', 'n', { url: 'https://new.example.com/' })] }),
+    JSON.stringify({
+      format_version: '1.2',
+      resource_changes: [create('uptime_monitor.n', 'n', { url: 'https://new.example.com/' })],
+    }),
   );
   const lines: string[] = [];
   const r = await run({ plans: [plan], dir }, lines);

@@ -17,11 +17,12 @@ describe('in-doubt writes', () => {
   test('answers lost beyond the retry budget: replayed with the same key until the stored answer arrives', async () => {
     const h = harness({ random: () => 0.5 });
     for (let i = 0; i < 7; i++)
-      h.pool
-        .intercept({ path: '/v1/monitors', method: 'POST' })
-        .replyWithError(dropped());
+      h.pool.intercept({ path: '/v1/monitors', method: 'POST' }).replyWithError(dropped());
     reply(h, 'POST', '/monitors', 201, { data: monitor() }, { 'idempotent-replayed': 'true' });
-    const r = await h.client.createMonitor({ url: 'https://example.com' }, { idempotencyKey: 'key-in-doubt-1' });
+    const r = await h.client.createMonitor(
+      { url: 'https://example.com' },
+      { idempotencyKey: 'key-in-doubt-1' },
+    );
     expect(r.replayed).toBe(true);
     expect(r.data.id).toBe(MONITOR_ID);
     expect(h.requests[0]!.headers['idempotency-key']).toBe('key-in-doubt-1');
@@ -34,7 +35,8 @@ describe('in-doubt writes', () => {
 
   test('5xx answers (a proxy in front of the service) leave a write in doubt too', async () => {
     const h = harness({ random: () => 0 });
-    for (let i = 0; i < 5; i++) reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 503, err('unavailable', 'x'));
+    for (let i = 0; i < 5; i++)
+      reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 503, err('unavailable', 'x'));
     reply(h, 'POST', `/monitors/${MONITOR_ID}/pause`, 200, { data: monitor({ status: 'paused' }) });
     const r = await h.client.pauseMonitor(MONITOR_ID);
     expect(r.status).toBe(200);
@@ -54,10 +56,7 @@ describe('in-doubt writes', () => {
 
   test('at the deadline: OutcomeUnknownError with no API-client advice; the replays stay within the deadline', async () => {
     const h = harness({ random: () => 0.999, retry: { inDoubtMaxWaitMs: 60_000 } });
-    h.pool
-      .intercept({ path: '/v1/monitors', method: 'POST' })
-      .replyWithError(dropped())
-      .persist();
+    h.pool.intercept({ path: '/v1/monitors', method: 'POST' }).replyWithError(dropped()).persist();
     const e = (await h.client
       .createMonitor({ url: 'https://example.com' })
       .catch((x: unknown) => x)) as OutcomeUnknownError;
@@ -93,7 +92,13 @@ describe('in-doubt writes', () => {
   test('a 4xx during the replays is the answer: not replayed further', async () => {
     const h = harness({ random: () => 0 });
     dropCreates(h, 4);
-    reply(h, 'POST', '/monitors', 409, err('duplicate_monitor', 'a monitor with the same URL and method exists'));
+    reply(
+      h,
+      'POST',
+      '/monitors',
+      409,
+      err('duplicate_monitor', 'a monitor with the same URL and method exists'),
+    );
     const e = await h.client.createMonitor({ url: 'https://example.com' }).catch((x: unknown) => x);
     expect((e as { status: number }).status).toBe(409);
     expect(h.logs.filter((l) => l.event === 'request')).toHaveLength(5);

@@ -21,10 +21,7 @@ const N = 40;
 
 /** The guide's recovery commands, as written. */
 function recoveryCommands(): string {
-  const guide = readFileSync(
-    join(REPO_ROOT, 'docs', 'guides', 'importing-existing-monitors.md'),
-    'utf8',
-  );
+  const guide = readFileSync(join(REPO_ROOT, 'docs', 'guides', 'importing-existing-monitors.md'), 'utf8');
   const section = guide.slice(guide.indexOf('## Recovering from an interrupted apply'));
   return /^```sh\n([\s\S]*?)^```$/m.exec(section)![1]!;
 }
@@ -65,19 +62,26 @@ run('interrupted and unlucky applies, real terraform', () => {
   const creates = new Map<string, number>();
   let onCreate: (() => void) | null = null;
   beforeAll(async () => {
-    e = await startE2E(testSeed({ monitorCapacity: 1000 }), 'full', {}, {
-      onResponse: (r) => {
-        if (r.method === 'POST' && r.route === '/v1/monitors' && r.status === 201) {
-          creates.set('all', (creates.get('all') ?? 0) + 1);
-          onCreate?.();
-        }
+    e = await startE2E(
+      testSeed({ monitorCapacity: 1000 }),
+      'full',
+      {},
+      {
+        onResponse: (r) => {
+          if (r.method === 'POST' && r.route === '/v1/monitors' && r.status === 201) {
+            creates.set('all', (creates.get('all') ?? 0) + 1);
+            onCreate?.();
+          }
+        },
       },
-    });
+    );
   }, 180_000);
   afterAll(async () => e?.dispose());
 
   const live = async (prefix: string) =>
-    (await e.api.listMonitors()).filter((m) => !m.archived && m.url.startsWith(`https://${prefix}.example.com/`));
+    (await e.api.listMonitors()).filter(
+      (m) => !m.archived && m.url.startsWith(`https://${prefix}.example.com/`),
+    );
   const stateIds = async () =>
     ((await e.ws.show()).values?.root_module?.resources ?? [])
       .filter((r: any) => r.type === 'uptime_monitor')
@@ -107,7 +111,9 @@ run('interrupted and unlucky applies, real terraform', () => {
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
-    const done = new Promise<RunResult>((res) => child.once('close', (code) => res({ code: code ?? -1, stdout, stderr })));
+    const done = new Promise<RunResult>((res) =>
+      child.once('close', (code) => res({ code: code ?? -1, stdout, stderr })),
+    );
     return { child, done };
   }
 
@@ -120,7 +126,12 @@ run('interrupted and unlucky applies, real terraform', () => {
         ['-euo', 'pipefail', '-c', recoveryCommands()],
         { cwd: e.ws.workdir, env: { ...e.ws.env, PATH: `${bin}:${process.env.PATH}` }, maxBuffer: 64 << 20 },
         (err, stdout, stderr) =>
-          res({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr, ms: Date.now() - t0 }),
+          res({
+            code: err ? ((err as { code?: number }).code ?? 1) : 0,
+            stdout,
+            stderr,
+            ms: Date.now() - t0,
+          }),
       ),
     );
   }
@@ -169,9 +180,13 @@ run('interrupted and unlucky applies, real terraform', () => {
     ['runner', 5],
     ['runner', 20],
     ['provider', 12],
-  ] as const)('(1, 2) apply of 40 killed (%s) after %i creates: the documented recovery leaves nothing behind', async (victim, n) => {
-    await killAndRecover(`killed-${victim}-${n}`, n, victim);
-  }, 300_000);
+  ] as const)(
+    '(1, 2) apply of 40 killed (%s) after %i creates: the documented recovery leaves nothing behind',
+    async (victim, n) => {
+      await killAndRecover(`killed-${victim}-${n}`, n, victim);
+    },
+    300_000,
+  );
 
   it('(3) 40 monitors with alert settings under 20% dropped answers and 10% 503s on writes: one run, no duplicate, empty re-plan', async () => {
     const { ws, api } = e;
@@ -188,7 +203,11 @@ run('interrupted and unlucky applies, real terraform', () => {
     const t1 = Date.now();
     const r = await ws.run(['apply', '-auto-approve', '-no-color'], { TF_LOG_PROVIDER: 'debug' });
     const faulty = Date.now() - t1;
-    const fired = (await api.admin('GET', '/faults')).json.data as { route: string; drop: string | null; fired: number }[];
+    const fired = (await api.admin('GET', '/faults')).json.data as {
+      route: string;
+      drop: string | null;
+      fired: number;
+    }[];
     await api.admin('DELETE', '/faults');
     if (r.code !== 0) throw new Error(`apply under faults failed:\n${r.stdout}\n${r.stderr.slice(-4000)}`);
     expect(r.stdout).toMatch(new RegExp(`Apply complete! Resources: ${2 * N} added`));
@@ -196,7 +215,9 @@ run('interrupted and unlucky applies, real terraform', () => {
     expect(made).toHaveLength(N);
     expect(new Set(made.map((m) => m.url)).size).toBe(N);
     for (const m of made)
-      expect((await api.call('GET', `/monitors/${m.id}/alert-settings`)).json.data.slowResponseAlerts).toMatchObject({
+      expect(
+        (await api.call('GET', `/monitors/${m.id}/alert-settings`)).json.data.slowResponseAlerts,
+      ).toMatchObject({
         enabled: true,
         thresholdMs: 2000,
       });
@@ -215,12 +236,27 @@ run('interrupted and unlucky applies, real terraform', () => {
     const seedFile = join(dir, 'seed.json');
     const token = `upt_${'d'.repeat(40)}`;
     const adminKey = 'issue39-admin';
-    writeFileSync(seedFile, JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }));
+    writeFileSync(
+      seedFile,
+      JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
+    );
     mkdirSync(join(dir, 'data'));
     const start = (port: number) => {
       const child = spawn(
         process.execPath,
-        [TSX, 'src/cli/uptimectl.ts', 'service', '--port', String(port), '--json', '--no-engine', '--seed', seedFile, '--data-dir', join(dir, 'data')],
+        [
+          TSX,
+          'src/cli/uptimectl.ts',
+          'service',
+          '--port',
+          String(port),
+          '--json',
+          '--no-engine',
+          '--seed',
+          seedFile,
+          '--data-dir',
+          join(dir, 'data'),
+        ],
         { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const info = new Promise<{ baseUrl: string; adminUrl: string }>((res, rej) => {
@@ -249,8 +285,12 @@ run('interrupted and unlucky applies, real terraform', () => {
       await second.info;
       const r = await apply;
       if (r.code !== 0) throw new Error(`apply failed:\n${r.stdout}\n${r.stderr}`);
-      const list = await fetch(`${info.baseUrl}/monitors?limit=100`, { headers: { authorization: `Bearer ${token}` } });
-      const made = ((await list.json()) as { data: { id: string; url: string }[] }).data.filter((m) => m.url === url);
+      const list = await fetch(`${info.baseUrl}/monitors?limit=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const made = ((await list.json()) as { data: { id: string; url: string }[] }).data.filter(
+        (m) => m.url === url,
+      );
       expect(made).toHaveLength(1);
       expect((await e.ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0]!.id);
       expect((await e.ws.run(['plan', '-detailed-exitcode', '-no-color'], env)).code).toBe(0);

@@ -399,7 +399,10 @@ describe('SIGKILL', () => {
     const token = `upt_${'c'.repeat(40)}`;
     writeFileSync(
       seedFile,
-      JSON.stringify({ adminKey: ADMIN, tenants: [{ id: 'crash', tokens: [{ name: 'full', value: token }] }] }),
+      JSON.stringify({
+        adminKey: ADMIN,
+        tenants: [{ id: 'crash', tokens: [{ name: 'full', value: token }] }],
+      }),
     );
     const first = start(data, seedFile);
     const info = await first.info;

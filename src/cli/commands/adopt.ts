@@ -21,14 +21,28 @@ export function adoptCommand(): Command {
       '[plans...]',
       'saved plan files or their JSON (`terraform show -json`), one per CDKTF stack; none: run `terraform plan` in --dir',
     )
-    .option('--dir <dir>', 'the configuration directory (where terraform plan runs, and imports.tf goes)', '.')
-    .option('--out <file>', 'where to write (default: imports.tf in --dir; adopted-monitors.ts for cdktf; - for stdout)')
+    .option(
+      '--dir <dir>',
+      'the configuration directory (where terraform plan runs, and imports.tf goes)',
+      '.',
+    )
+    .option(
+      '--out <file>',
+      'where to write (default: imports.tf in --dir; adopted-monitors.ts for cdktf; - for stdout)',
+    )
     .addOption(
-      new Option('--format <format>', 'hcl: import blocks; cdktf: a TypeScript module that imports by logical id')
+      new Option(
+        '--format <format>',
+        'hcl: import blocks; cdktf: a TypeScript module that imports by logical id',
+      )
         .choices(['hcl', 'cdktf'])
         .default('hcl'),
     )
-    .addOption(new Option('--cdk <library>', 'the CDK library of the stack (cdktf format)').choices(['cdktn', 'cdktf']).default('cdktn'))
+    .addOption(
+      new Option('--cdk <library>', 'the CDK library of the stack (cdktf format)')
+        .choices(['cdktn', 'cdktf'])
+        .default('cdktn'),
+    )
     .option(
       '--include-different',
       'also import existing monitors whose settings differ from the configuration (listed apart otherwise; the next plan shows the differences)',

@@ -45,9 +45,7 @@ function alreadyExists(existing: Pick<Monitor, 'id'> & Partial<Monitor>): Diagno
   const facts = [
     existing.name !== undefined ? `name ${quotedText(existing.name)}` : null,
     `id ${id}`,
-    existing.url !== undefined
-      ? `${existing.requestMethod ?? 'GET'} ${quotedText(existing.url)}`
-      : null,
+    existing.url !== undefined ? `${existing.requestMethod ?? 'GET'} ${quotedText(existing.url)}` : null,
     existing.createdAt ? `created ${existing.createdAt}` : null,
   ].filter((f): f is string => f !== null);
   return new DiagnosticError(
@@ -88,9 +86,10 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
     const code = codeOf(e);
     const named = (e as { existingMonitorId?: string }).existingMonitorId;
     if (statusOf(e) === 409 && (!code || code === 'unknown' || code === 'duplicate_monitor')) {
-      const existing = await (named
-        ? client.getMonitor(named).then((r) => r.data as Monitor)
-        : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
+      const existing = await (
+        named
+          ? client.getMonitor(named).then((r) => r.data as Monitor)
+          : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
       ).catch(() => undefined);
       if (existing) throw alreadyExists(existing);
     }
@@ -101,7 +100,10 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
 }
 
 /** A create whose outcome stayed unknown until in_doubt_max_wait: the monitor may exist. */
-function createInDoubt(body: { url: string; requestMethod?: string; name?: string }, e: unknown): DiagnosticError {
+function createInDoubt(
+  body: { url: string; requestMethod?: string; name?: string },
+  e: unknown,
+): DiagnosticError {
   const what = `${body.requestMethod ?? 'GET'} ${quotedText(body.url)}${body.name !== undefined ? ` named ${quotedText(body.name)}` : ''}`;
   return new DiagnosticError(
     'Monitor may have been created',
