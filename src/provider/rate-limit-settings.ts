@@ -27,19 +27,20 @@ export function maxWaitMs(text: string): number | null {
 
 const validShare = (n: number): boolean => Number.isFinite(n) && n > 0 && n <= 1;
 
-const maxWaitValidator: Validator<string> = {
+/** The check of a duration attribute such as rate_limit_max_wait (1s to 24h). */
+export const durationValidator = (attribute: string): Validator<string> => ({
   description: `must be ${maxWaitRule}`,
   validate: ({ value, path }) =>
     maxWaitMs(value) === null
       ? [
           errorDiag(
             'Invalid Attribute Value',
-            `rate_limit_max_wait must be ${maxWaitRule} (rule: duration), got: ${JSON.stringify(value)}.`,
+            `${attribute} must be ${maxWaitRule} (rule: duration), got: ${JSON.stringify(value)}.`,
             path,
           ),
         ]
       : [],
-};
+});
 
 const shareValidator: Validator<number> = {
   description: `must be ${shareRule}`,
@@ -58,7 +59,7 @@ const shareValidator: Validator<number> = {
 export const rateLimitAttributes = {
   rate_limit_max_wait: stringAttr({
     optional: true,
-    validators: [maxWaitValidator],
+    validators: [durationValidator('rate_limit_max_wait')],
     description: `How long this provider may wait for the API token's per-minute allowance in all before it stops with an error: ${maxWaitRule}. Terraform starts the provider anew for each plan and apply, and the bound applies to each. Requests answered 429 (rate limited) wait for the allowance and are sent again; they never count against \`max_retries\`. Omitted or null: the \`${MAX_WAIT_ENV}\` environment variable, else ${DEFAULT_MAX_WAIT}.`,
   }),
   rate_limit_share: float64Attr({
