@@ -267,11 +267,13 @@ run('interrupted and unlucky applies, real terraform', () => {
       JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
     );
     mkdirSync(join(dir, 'data'));
+    // One process (`--import tsx`, not the tsx wrapper, whose child would outlive a kill of the wrapper).
     const start = (port: number) => {
       const child = spawn(
         process.execPath,
         [
-          TSX,
+          '--import',
+          'tsx',
           'src/cli/uptimectl.ts',
           'service',
           '--port',
