@@ -36,7 +36,7 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
   }
 }
 
-/** The command that writes import blocks for what an interrupted apply left behind (docs/guides/importing.md). */
+/** The command that writes import blocks for what an interrupted apply left behind (docs/guides/importing-existing-monitors.md). */
 export const ADOPT_COMMAND = 'npx uptimectl adopt';
 
 /** The 409 of a create that another monitor holds this URL and request method: which monitor, and what to do. */
@@ -50,7 +50,7 @@ function alreadyExists(existing: Pick<Monitor, 'id'> & Partial<Monitor>): Diagno
   ].filter((f): f is string => f !== null);
   return new DiagnosticError(
     'Monitor already exists',
-    `A monitor with this URL and request method already exists (${facts.join(', ')}), and the service allows one non-archived monitor per URL and request method. Terraform never adopts an existing monitor silently. If an interrupted apply (a cancelled CI job, a killed runner) created it, run \`${ADOPT_COMMAND}\` in this configuration's directory: it writes imports.tf with an import block for each such monitor, at its resource address (the one Terraform names below this message), then run \`terraform apply\`. Otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
+    `A monitor with this URL and request method already exists (${facts.join(', ')}), and the service allows one non-archived monitor per URL and request method. Terraform never adopts an existing monitor silently. If an interrupted apply (a cancelled CI job, a killed runner) created it, run \`${ADOPT_COMMAND}\` in this configuration's directory: it writes imports.tf with an import block for each such monitor, at its resource address (the one Terraform names above, after "with"), then run \`terraform apply\`. Otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
   );
 }
 
