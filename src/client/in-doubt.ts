@@ -15,7 +15,7 @@ import { formatDuration } from './duration.js';
 export const DEFAULT_IN_DOUBT_MAX_WAIT_MS = 10 * 60_000;
 /** Replays back off from 1 s, doubling, to this cap (with jitter in the upper half: always some progress). */
 const FIRST_WAIT_MS = 1000;
-const MAX_WAIT_MS = 30_000;
+const MAX_WAIT_MS = 10_000;
 
 /** A failure after which a write may have happened: no answer after sending, or a 5xx. */
 export function leavesInDoubt(failure: ApiError): boolean {
