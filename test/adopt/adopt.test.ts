@@ -14,12 +14,6 @@ let api: ServiceApi;
 const made: Record<string, { id: string; createdAt: string }> = {};
 const NASTY = 'Checkout ${var.x} %{if 1}" \\ \n# not a comment';
 
-async function must(method: string, path: string, body?: unknown) {
-  const r = await api.call(method, path, body);
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.json)}`);
-  return r.json.data;
-}
-
 beforeAll(async () => {
   svc = await createService({
     port: 0,
@@ -33,7 +27,7 @@ beforeAll(async () => {
     keyed: { name: 'keyed', url: 'https://keyed.example.com/', intervalSeconds: 300 },
     theirs: { name: 'Someone else', url: 'https://theirs.example.com/', intervalSeconds: 60 },
   }))
-    made[key] = await must('POST', '/monitors', body);
+    made[key] = await api.data('POST', '/monitors', body);
 });
 afterAll(() => svc.close());
 
@@ -52,26 +46,24 @@ function create(address: string, name: string, after: Record<string, unknown>) {
   };
 }
 
-function setup(): { dir: string; plan: string } {
+/** A directory with plan.json holding these resource changes. */
+function planIn(changes: unknown[]): { dir: string; plan: string } {
   const dir = mkdtempSync(join(tmpdir(), 'adopt-'));
   const plan = join(dir, 'plan.json');
-  writeFileSync(
-    plan,
-    JSON.stringify({
-      format_version: '1.2',
-      resource_changes: [
-        create('uptime_monitor.orphan', 'orphan', { name: NASTY, url: 'HTTPS://orphan.example.com:443/' }),
-        create('module.site["a${b}"].uptime_monitor.m[0]', 'm', {
-          url: 'https://keyed.example.com/',
-          name: 'keyed',
-        }),
-        create('uptime_monitor.mine', 'mine', { url: 'https://theirs.example.com/', name: 'Mine' }),
-        create('uptime_monitor.fresh', 'fresh', { url: 'https://fresh.example.com/', name: 'fresh' }),
-      ],
-    }),
-  );
+  writeFileSync(plan, JSON.stringify({ format_version: '1.2', resource_changes: changes }));
   return { dir, plan };
 }
+
+const setup = () =>
+  planIn([
+    create('uptime_monitor.orphan', 'orphan', { name: NASTY, url: 'HTTPS://orphan.example.com:443/' }),
+    create('module.site["a${b}"].uptime_monitor.m[0]', 'm', {
+      url: 'https://keyed.example.com/',
+      name: 'keyed',
+    }),
+    create('uptime_monitor.mine', 'mine', { url: 'https://theirs.example.com/', name: 'Mine' }),
+    create('uptime_monitor.fresh', 'fresh', { url: 'https://fresh.example.com/', name: 'fresh' }),
+  ]);
 
 const run = (o: Partial<AdoptOptions> & { plans: string[]; dir: string }, lines: string[]) =>
   adopt({
@@ -150,15 +142,7 @@ test('the CDKTF form imports by logical id through an aspect; a file adopt did n
 });
 
 test('nothing to adopt: no file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'adopt-'));
-  const plan = join(dir, 'plan.json');
-  writeFileSync(
-    plan,
-    JSON.stringify({
-      format_version: '1.2',
-      resource_changes: [create('uptime_monitor.n', 'n', { url: 'https://new.example.com/' })],
-    }),
-  );
+  const { dir, plan } = planIn([create('uptime_monitor.n', 'n', { url: 'https://new.example.com/' })]);
   const lines: string[] = [];
   const r = await run({ plans: [plan], dir }, lines);
   expect(r.written).toBeNull();

@@ -9,9 +9,9 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ENDPOINTS } from '../../src/api/index.js';
 import { REPO_ROOT } from '../helpers/build.js';
+import { startServiceProcess } from '../helpers/service-process.js';
 import { heavyE2eEnabled, terraformAvailable, type RunResult } from '../helpers/terraform.js';
 import { startE2E, testSeed, type E2E } from './helpers.js';
 
@@ -267,32 +267,7 @@ run('interrupted and unlucky applies, real terraform', () => {
       JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
     );
     mkdirSync(join(dir, 'data'));
-    // One process (`--import tsx`, not the tsx wrapper, whose child would outlive a kill of the wrapper).
-    const start = (port: number) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'src/cli/uptimectl.ts',
-          'service',
-          '--port',
-          String(port),
-          '--json',
-          '--no-engine',
-          '--seed',
-          seedFile,
-          '--data-dir',
-          join(dir, 'data'),
-        ],
-        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const info = new Promise<{ baseUrl: string; adminUrl: string }>((res, rej) => {
-        createInterface({ input: child.stdout! }).once('line', (l) => res(JSON.parse(l)));
-        child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
-      });
-      return { child, info };
-    };
+    const start = (port: number) => startServiceProcess(join(dir, 'data'), seedFile, port);
     const first = start(0);
     const info = await first.info;
     const port = Number(new URL(info.baseUrl).port);

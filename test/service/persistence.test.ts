@@ -1,17 +1,15 @@
 // --data-dir on SQLite: a restart answers exactly as before it; a write touches only the records it changed;
 // acknowledged writes survive SIGKILL; a data directory of earlier versions (state.json) is migrated once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { tokenTable } from '../../src/service/app.js';
 import { SqliteState, type ChangeSet } from '../../src/service/persistence/sqlite.js';
 import { emptyState } from '../../src/service/store.js';
+import { startServiceProcess } from '../helpers/service-process.js';
 import { LocalServer } from './engine-helpers.js';
 import { Harness, http, newKey, testSeed } from './helpers.js';
 
-const root = resolve(__dirname, '../..');
 const ADMIN = 'persist-admin-key';
 
 let dirs: string[] = [];
@@ -366,31 +364,7 @@ describe('a data directory of earlier versions (state.json)', () => {
 });
 
 describe('SIGKILL', () => {
-  function start(dir: string, seedFile: string): { child: ChildProcess; info: Promise<any> } {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/uptimectl.ts',
-        'service',
-        '--port',
-        '0',
-        '--json',
-        '--no-engine',
-        '--seed',
-        seedFile,
-        '--data-dir',
-        dir,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const info = new Promise<any>((res, rej) => {
-      createInterface({ input: child.stdout! }).once('line', (l) => res(JSON.parse(l)));
-      child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
-    });
-    return { child, info };
-  }
+  const start = startServiceProcess;
 
   test('killed between storing a create and answering it: after a restart the replay returns that monitor', async () => {
     const dir = tempDir();
