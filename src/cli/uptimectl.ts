@@ -10,10 +10,11 @@ import { importCommand } from './commands/import.js';
 import { cdkCommand } from './commands/cdk.js';
 import { postCommand } from './commands/post.js';
 import { monitorsCommand } from './commands/monitors.js';
+import { adoptCommand } from './commands/adopt.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, posting to code hosts, the CDK CLI, pausing monitors around deployments',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, adopting what an interrupted apply left, posting to code hosts, the CDK CLI, pausing monitors around deployments',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
@@ -25,7 +26,8 @@ const program = new Command('uptimectl')
   .addCommand(importCommand())
   .addCommand(cdkCommand())
   .addCommand(postCommand())
-  .addCommand(monitorsCommand());
+  .addCommand(monitorsCommand())
+  .addCommand(adoptCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root

@@ -1,14 +1,10 @@
 // UptimeClient: one method per row of the spec's endpoint table (ENDPOINTS), typed by the v1 model.
-import { isIPv4 } from 'node:net';
 import { z } from 'zod';
 import {
   Alert,
   AlertDestinationList,
   CapabilityFacts,
-  CheckResult,
   ExpiryBody,
-  ExportDownload,
-  ExportJob,
   Health,
   PAGE_SIZE,
   SummaryQuery,
@@ -16,12 +12,10 @@ import {
   IncidentDetail,
   Monitor,
   MonitorAlertSettings,
-  MonitorSummary,
   Pagination,
   StatusPage,
   UsageFacts,
   endpoint,
-  leniently,
   type AlertDestination,
   type ExportCreate,
   type MonitorAlertSettingsUpdate,
@@ -34,10 +28,11 @@ import {
   type ReactivateBody,
   type StatusPageUpdate,
 } from '../api/index.js';
-import { once } from '../api/lazy.js';
 import { fileMemory } from './allowance-memory.js';
 import { createdId, READ_AFTER_WRITE, unwrap, wholeRecord, withEtag } from './completion.js';
-import { UnexpectedResponseError } from './errors.js';
+import { checkBaseUrl } from './base-url.js';
+import { DEFAULT_IN_DOUBT_MAX_WAIT_MS } from './in-doubt.js';
+import { parse, read } from './readers.js';
 import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
 import { SecretSet } from './redact.js';
 import {
@@ -121,29 +116,7 @@ export type MatchOptions = WriteOptions & { ifMatch: string };
 /** How long the calls of a process may wait for the API's allowance in all, by default: 15 minutes. */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
-const LOOPBACK = new Set(['localhost', '[::1]', '::1']);
-
-/** localhost, ::1 or an IPv4 literal in 127.0.0.0/8 (not a DNS name that merely starts with "127."). */
-export function isLoopback(hostname: string): boolean {
-  if (LOOPBACK.has(hostname.toLowerCase())) return true;
-  return isIPv4(hostname) && hostname.startsWith('127.');
-}
-
-export function checkBaseUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TypeError(`base URL "${raw}" is not an absolute URL`);
-  }
-  const loopback = isLoopback(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw new TypeError(
-      `base URL must use https (plain http is allowed only for loopback hosts), got ${url.origin}`,
-    );
-  if (url.username || url.password) throw new TypeError('base URL must not contain credentials');
-  return url;
-}
+export { checkBaseUrl, isLoopback } from './base-url.js';
 
 export class UptimeClient {
   readonly baseUrl: string;
@@ -187,6 +160,7 @@ export class UptimeClient {
         maxDelayMs: options.retry?.maxDelayMs ?? 8000,
         maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? Infinity,
         maxRateLimitWaitMs: options.retry?.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+        inDoubtMaxWaitMs: options.retry?.inDoubtMaxWaitMs ?? DEFAULT_IN_DOUBT_MAX_WAIT_MS,
       },
       dispatcher: options.dispatcher ?? (() => (this.#agent ??= newAgent(connectTimeoutMs))),
       limiter: this.limiter,
@@ -442,16 +416,6 @@ export class UptimeClient {
   }
 }
 
-/** Readers of the records whose fields the spec does not show, built on first use. */
-const read = {
-  summary: once(() => leniently(MonitorSummary)),
-  check: once(() => leniently(CheckResult)),
-  // "ExportJob: required fields are id, monitorId, type, format, status, range, filters, createdAt; id and monitorId
-  // are strings; the other types … are not shown."
-  exportJob: once(() => leniently(ExportJob, ['id', 'monitorId'])),
-  download: once(() => leniently(ExportDownload)),
-};
-
 /** Keep-alive agent with the connect deadline. */
 async function newAgent(connectTimeoutMs: number): Promise<Agent> {
   const { Agent } = await import('undici');
@@ -467,29 +431,4 @@ export async function collect<T>(items: AsyncIterable<T>, max = Infinity): Promi
     if (out.length >= max) break;
   }
   return out;
-}
-
-function parse<T extends z.ZodType>(
-  op: OperationName,
-  schema: T,
-  body: unknown,
-  raw?: RawResult,
-): z.infer<T> {
-  const r = schema.safeParse(body);
-  if (r.success) return r.data;
-  const ep = endpoint(op);
-  const where = r.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
-    .join('; ');
-  throw new UnexpectedResponseError({
-    method: ep.method,
-    pathTemplate: ep.path,
-    path: ep.path,
-    status: raw?.status ?? 0,
-    requestId: raw?.requestId ?? null,
-    body: null,
-    retryable: false,
-    message: `${ep.method} ${ep.path}: the response does not match the v1 contract (${where})`,
-  });
 }

@@ -217,7 +217,7 @@ export class NetworkError extends ApiError {
       body: null,
       requestId: null,
       message: `${init.method} ${init.pathTemplate} failed: ${init.cause}${
-        init.outcomeUnknown ? ' — the write may have happened; retry with the same Idempotency-Key' : ''
+        init.outcomeUnknown ? ' — the write may have happened' : ''
       }`,
     });
     this.outcomeUnknown = init.outcomeUnknown;

@@ -27,6 +27,7 @@ export {
   type Clock,
 } from './limiter.js';
 export { RateLimitWaitError, perWindow } from './rate-limit-error.js';
+export { DEFAULT_IN_DOUBT_MAX_WAIT_MS, OutcomeUnknownError, leavesInDoubt } from './in-doubt.js';
 export { formatDuration, parseDuration } from './duration.js';
 export { unquoteEtag, quoteEtag } from '../api/etag.js';
 export { newIdempotencyKey, type CallOptions, type RetryOptions, type LogEvent } from './transport.js';

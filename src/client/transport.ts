@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { IDEMPOTENCY_KEY_LENGTH, quoteEtag, unquoteEtag, type Endpoint } from '../api/index.js';
 import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
 import { RateLimitWaitError } from './rate-limit-error.js';
+import { InDoubt } from './in-doubt.js';
 import {
   parseRateLimit,
   realClock,
@@ -31,6 +32,12 @@ export interface RetryOptions {
    * allowance in all, 429s included, before a call fails with `RateLimitWaitError` (default 15 minutes).
    */
   maxRateLimitWaitMs?: number;
+  /**
+   * How long a write whose outcome is unknown (no answer after sending, or a 5xx) is replayed with its own
+   * Idempotency-Key once the attempts above are spent, before it fails with `OutcomeUnknownError` (in-doubt.ts;
+   * default 10 minutes). 0: not at all.
+   */
+  inDoubtMaxWaitMs?: number;
 }
 
 export interface LogEvent {
@@ -148,6 +155,7 @@ export class Transport {
     const ctx = { method: ep.method, pathTemplate: ep.path, path, ifMatch: options.ifMatch ?? null };
 
     let failures = 0;
+    const doubt = ep.write ? new InDoubt(this.opts.retry.inDoubtMaxWaitMs, this.random) : null;
     let lastRateLimited: RateLimitedError | null = null;
     for (let attempt = 1; ; attempt++) {
       const waited = await this.acquire(attempt, options.signal, ctx, lastRateLimited);
@@ -215,9 +223,19 @@ export class Transport {
         failure = this.networkError(err, ctx, ep.write);
       }
       failures++;
-      if (!failure.retryable || !mayRetry || failures >= this.opts.retry.maxAttempts) throw failure;
-      if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
-      const delayMs = waitMs ?? this.backoff(failures);
+      const inDoubt = mayRetry && doubt !== null && doubt.note(failure);
+      if (!failure.retryable || !mayRetry) throw failure;
+      let delayMs: number;
+      if (failures < this.opts.retry.maxAttempts) {
+        if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
+        delayMs = waitMs ?? this.backoff(failures);
+      } else {
+        // The retry budget is spent. A write that may have happened is not failed but resolved: replayed with
+        // its own key until the service says what happened, or the in-doubt deadline passes.
+        const next = inDoubt ? doubt.next(this.clock.now(), waitMs) : null;
+        if (next === null) throw inDoubt ? doubt.failure(failure, this.clock.now()) : failure;
+        delayMs = next;
+      }
       this.log({
         event: 'retry',
         method: ep.method,
@@ -226,7 +244,10 @@ export class Transport {
         status: failure.status || undefined,
         delayMs,
         requestId: failure.requestId,
-        reason: failure.name,
+        reason:
+          inDoubt && failures >= this.opts.retry.maxAttempts
+            ? `${failure.name}, outcome unknown`
+            : failure.name,
       });
       await this.clock.sleep(delayMs, options.signal);
     }

@@ -7,7 +7,7 @@ import type { Monitor } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
 import { isReplace, MONITOR, type StackReport } from './changes.js';
 import { code } from './format.js';
-import type { NamedPlan } from './plan.js';
+import type { NamedPlan, ResourceChange } from './plan.js';
 
 /** Listing requests the check makes at most (100 monitors each): 10,000 monitors. */
 export const DUPLICATE_LIST_MAX_REQUESTS = 100;
@@ -18,8 +18,10 @@ export interface Duplicate {
   address: string;
   url: string;
   method: string;
-  /** The live monitor it equals, or … */
-  existing?: { id: string; name: string };
+  /** The values the plan creates it with (known ones; `uptimectl adopt` compares them with the existing monitor). */
+  after?: Record<string, unknown>;
+  /** The live monitor it equals (the whole record), or … */
+  existing?: { id: string; name: string; createdAt: string | null; monitor: Monitor };
   /** … the other create of this plan it equals. */
   sameAs?: string;
   /** The existing monitor is archived by this plan too (Terraform may still create first). */
@@ -40,6 +42,17 @@ export interface DuplicateCheck {
 /** The service's duplicate key (src/api), the method upper-cased as the API writes it. */
 const keyOf = (url: string, method: string) => duplicateKey(url, method.toUpperCase());
 
+/** The URL and request method of a monitor the plan creates (not replaces), or null. */
+export function plannedCreate(
+  rc: ResourceChange,
+): { url: string; method: string; after: Record<string, unknown> } | null {
+  const after = rc.change.after as Record<string, unknown> | null | undefined;
+  if (rc.mode !== 'managed' || rc.type !== MONITOR || !rc.change.actions.includes('create')) return null;
+  if (isReplace(rc.change.actions) || typeof after?.url !== 'string') return null;
+  const method = typeof after.request_method === 'string' ? after.request_method : 'GET';
+  return { url: after.url, method, after };
+}
+
 export async function checkDuplicates(
   client: UptimeClient,
   plans: NamedPlan[],
@@ -50,11 +63,11 @@ export async function checkDuplicates(
   for (const p of plans)
     for (const rc of p.plan.resource_changes ?? []) {
       if (rc.mode !== 'managed' || rc.type !== MONITOR) continue;
-      const { actions, after, before } = rc.change;
+      const { actions, before } = rc.change;
       if (actions.includes('delete') && typeof before?.id === 'string') archived.add(before.id);
-      if (!actions.includes('create') || isReplace(actions) || typeof after?.url !== 'string') continue;
-      const method = typeof after.request_method === 'string' ? after.request_method : 'GET';
-      creates.push({ stack: p.name, address: rc.address, url: after.url, method });
+      const c = plannedCreate(rc);
+      if (c)
+        creates.push({ stack: p.name, address: rc.address, url: c.url, method: c.method, after: c.after });
     }
   const result: DuplicateCheck = {
     creates: creates.length,
@@ -91,7 +104,7 @@ export async function checkDuplicates(
     if (m)
       result.duplicates.push({
         ...c,
-        existing: { id: m.id, name: m.name },
+        existing: { id: m.id, name: m.name, createdAt: m.createdAt ?? null, monitor: m },
         ...(archived.has(m.id) ? { archivedByPlan: true } : {}),
       });
     else if (other)

@@ -1,7 +1,8 @@
 // Builds the API client from the provider configuration, and turns API errors into diagnostics whose text
 // never holds a secret (the client's messages name status, method, path and the service's message only).
 import { tmpdir } from 'node:os';
-import { UptimeClient, type LogEvent } from '../client/index.js';
+import { OutcomeUnknownError, UptimeClient, type LogEvent } from '../client/index.js';
+import { IN_DOUBT_ENV } from './in-doubt-settings.js';
 import type { AlertDestination } from '../api/index.js';
 import type { KnownCapabilities } from './capabilities.js';
 import type { BulkReadState } from './resources/bulk-reader.js';
@@ -18,6 +19,8 @@ export interface ClientSettings {
   maxRetries: number | null;
   /** rate_limit_max_wait, in milliseconds. */
   maxRateLimitWaitMs: number;
+  /** in_doubt_max_wait, in milliseconds. */
+  inDoubtMaxWaitMs?: number;
   /** rate_limit_share; null: estimated. */
   rateLimitShare: number | null;
 }
@@ -32,6 +35,7 @@ export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Cli
     retry: {
       ...(s.maxRetries !== null ? { maxAttempts: s.maxRetries + 1 } : {}),
       maxRateLimitWaitMs: s.maxRateLimitWaitMs,
+      ...(s.inDoubtMaxWaitMs !== undefined ? { inDoubtMaxWaitMs: s.inDoubtMaxWaitMs } : {}),
     },
     rateLimitShare: s.rateLimitShare,
     // The next Terraform command's provider process (and other stacks' on this machine) starts from what this
@@ -137,7 +141,9 @@ export function apiFailure(what: string, e: unknown): DiagnosticError {
         ? ' The token, plan or account does not allow this call; see the `uptime_capabilities` data source.'
         : a.status === 429
           ? ` Requests answered 429 wait for the token's allowance; this run waited as long as it may in all. What helps: a longer \`rate_limit_max_wait\` (or ${MAX_WAIT_ENV}); a token for each stack or pipeline when several runs share one, or \`rate_limit_share\` (${SHARE_ENV}) per run; a plan with a larger allowance. What was not applied stays in the plan: run apply again.`
-          : '';
+          : a instanceof OutcomeUnknownError
+            ? ` The service may or may not have made this change: its answer was lost each time it was asked, for as long as \`in_doubt_max_wait\` allows (or ${IN_DOUBT_ENV}). Run \`terraform plan\` once the service is reachable: it reads what the service holds and shows what is still to do.`
+            : '';
   const rid = a.requestId && !a.message.includes(a.requestId) ? ` (request id ${a.requestId})` : '';
   return new DiagnosticError(what, `${a.message}${rid}.${hint}`);
 }

@@ -13,6 +13,7 @@ import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
 import { newBulkReadState } from './resources/bulk-reader.js';
 import { newRunReport, rateLimitWarning } from './rate-limit-warning.js';
 import { rateLimitAttributes, rateLimitSettings } from './rate-limit-settings.js';
+import { inDoubtAttributes, inDoubtMaxWaitMs } from './in-doubt-settings.js';
 import { isLoopback } from '../client/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
@@ -78,6 +79,7 @@ export const uptimeProvider = defineProvider({
           'How many times a failed request is retried, 0 to 20 (connection errors, timeouts and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). A request answered 429 (rate limited) is not a failure: it waits for the allowance and does not count (see `rate_limit_max_wait`). Omitted or null: 2 (three attempts in all).',
       }),
       ...rateLimitAttributes,
+      ...inDoubtAttributes,
     },
   },
   configure: async ({ config, ctx }): Promise<UptimeProviderData> => {
@@ -122,6 +124,7 @@ export const uptimeProvider = defineProvider({
         requestTimeoutMs: (config.request_timeout_ms as number | null) ?? null,
         maxRetries: (config.max_retries as number | null) ?? null,
         maxRateLimitWaitMs: rateLimit.maxWaitMs,
+        inDoubtMaxWaitMs: inDoubtMaxWaitMs(config.in_doubt_max_wait as string | null),
         rateLimitShare: rateLimit.share,
       },
       (e) => apiLog.debug(`${e.event} ${e.method} ${e.path}`, { ...e }),
@@ -248,6 +251,7 @@ So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 3
 | \`rate_limit_share\`    | \`UPTIME_RATE_LIMIT_SHARE\` (\`0.25\`, \`1/4\` or \`25%\`) | The share of the token this run paces itself to while others use it, e.g. \`1/4\` for one of four stacks applied at once, or more for the stack that matters most. A run alone on the token still uses all of it. Unset: estimated from what the others take. |
 | \`rate_limit_max_wait\` | \`UPTIME_RATE_LIMIT_MAX_WAIT\` (\`15m\`, \`1h\`, \`90s\`)  | How long a run may wait for the allowance in all before it fails (default 15 minutes). Raise it for large runs on a small allowance.                                                                                                                        |
 | \`max_retries\`         |                                                    | Retries of failed requests (connection errors, timeouts, \`5xx\`); \`429\` answers are not failures.                                                                                                                                                            |
+| \`in_doubt_max_wait\`   | \`UPTIME_IN_DOUBT_MAX_WAIT\` (\`10m\`, \`1h\`)           | How long a write whose answer was lost (dropped connection, timeout, \`5xx\`) is sent again with its own Idempotency-Key until the service says what happened (default 10 minutes). Not a failure and not counted in \`max_retries\`.                           |
 
 A recipe for parallel CI (a GitHub Actions matrix; the same environment variables work in GitLab's \`parallel: matrix\`, Atlantis workflows and \`terragrunt run-all --terragrunt-parallelism 4\`):
 

@@ -16,30 +16,31 @@ const MAX_WAIT = { min: 1000, max: 24 * 3_600_000 };
 /** The client's default (DEFAULT_MAX_RATE_LIMIT_WAIT_MS), as documented. */
 export const DEFAULT_MAX_WAIT = '15m';
 
-const maxWaitRule = `a duration such as \`30m\`, \`1h\` or \`90s\` (units h, m, s, ms), from 1s to 24h`;
+export const maxWaitRule = `a duration such as \`30m\`, \`1h\` or \`90s\` (units h, m, s, ms), from 1s to 24h`;
 const shareRule = 'a number greater than 0 and at most 1';
 
-/** Milliseconds of a valid rate_limit_max_wait, else null. */
-function maxWaitMs(text: string): number | null {
+/** Milliseconds of a valid rate_limit_max_wait (or in_doubt_max_wait), else null. */
+export function maxWaitMs(text: string): number | null {
   const ms = parseDuration(text);
   return ms !== null && ms >= MAX_WAIT.min && ms <= MAX_WAIT.max ? ms : null;
 }
 
 const validShare = (n: number): boolean => Number.isFinite(n) && n > 0 && n <= 1;
 
-const maxWaitValidator: Validator<string> = {
+/** The check of a duration attribute such as rate_limit_max_wait (1s to 24h). */
+export const durationValidator = (attribute: string): Validator<string> => ({
   description: `must be ${maxWaitRule}`,
   validate: ({ value, path }) =>
     maxWaitMs(value) === null
       ? [
           errorDiag(
             'Invalid Attribute Value',
-            `rate_limit_max_wait must be ${maxWaitRule} (rule: duration), got: ${JSON.stringify(value)}.`,
+            `${attribute} must be ${maxWaitRule} (rule: duration), got: ${JSON.stringify(value)}.`,
             path,
           ),
         ]
       : [],
-};
+});
 
 const shareValidator: Validator<number> = {
   description: `must be ${shareRule}`,
@@ -58,7 +59,7 @@ const shareValidator: Validator<number> = {
 export const rateLimitAttributes = {
   rate_limit_max_wait: stringAttr({
     optional: true,
-    validators: [maxWaitValidator],
+    validators: [durationValidator('rate_limit_max_wait')],
     description: `How long this provider may wait for the API token's per-minute allowance in all before it stops with an error: ${maxWaitRule}. Terraform starts the provider anew for each plan and apply, and the bound applies to each. Requests answered 429 (rate limited) wait for the allowance and are sent again; they never count against \`max_retries\`. Omitted or null: the \`${MAX_WAIT_ENV}\` environment variable, else ${DEFAULT_MAX_WAIT}.`,
   }),
   rate_limit_share: float64Attr({

@@ -11,13 +11,15 @@ import { hex } from './ids.js';
  *   provider knows would (limits the spec does not give), without running the operation;
  * - `drop: "before"`: destroy the connection without running the operation;
  * - `drop: "after"`: run the operation, then destroy the connection (the outcome is unknown to the client);
+ * - `drop: "kill"`: run the operation (its writes and Idempotency-Key record committed), then kill the service's own
+ *   process (SIGKILL) before answering: a crash between storing and answering, for `--data-dir` durability tests;
  * - `latencyMs` alone (or with any of the above): wait first.
  */
 export interface FaultSpec {
   route: string;
   status?: number;
   latencyMs?: number;
-  drop?: 'before' | 'after';
+  drop?: 'before' | 'after' | 'kill';
   rateLimit?: { retryAfterSeconds: number };
   validation?: ErrorDetail[];
   rate?: number;
@@ -28,7 +30,7 @@ export interface Fault extends Required<Pick<FaultSpec, 'route' | 'rate'>> {
   id: string;
   status: number | null;
   latencyMs: number;
-  drop: 'before' | 'after' | null;
+  drop: 'before' | 'after' | 'kill' | null;
   rateLimit: { retryAfterSeconds: number } | null;
   validation: ErrorDetail[] | null;
   /** Remaining firings; null: unlimited. */

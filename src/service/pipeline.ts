@@ -144,6 +144,8 @@ export function registerApi(
         });
       }
       const status = res.status ?? row.successStatus;
+      // Stored and committed, not answered: the process dies here (a crash test of --data-dir durability).
+      if (fault?.drop === 'kill') process.kill(process.pid, 'SIGKILL');
       if (fault?.drop === 'after') return drop(req, reply);
       return send(reply, status, res.json, rl ? { ...rl, ...res.headers } : res.headers);
     } catch (err) {

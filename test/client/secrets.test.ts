@@ -89,7 +89,7 @@ describe('secret redaction', () => {
   });
 
   test('retries and their log events carry no secret (echo on every attempt)', async () => {
-    const h = harness({ random: () => 0 });
+    const h = harness({ random: () => 0, retry: { inDoubtMaxWaitMs: 0 } });
     const echo = { error: { code: 'unavailable', message: `cannot use ${HEADER_SECRET}, token ${TOKEN}` } };
     for (let i = 0; i < 3; i++) reply(h, 'POST', '/monitors', 503, echo);
     const e = await h.client

@@ -36,6 +36,7 @@ describe('JSON schema document', () => {
     expect(p.provider.version).toBe(0);
     expect(Object.keys(p.provider.block.attributes)).toEqual([
       'base_url',
+      'in_doubt_max_wait',
       'max_retries',
       'rate_limit_max_wait',
       'rate_limit_share',

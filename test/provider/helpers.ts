@@ -76,6 +76,13 @@ export class ServiceApi {
     };
   }
 
+  /** The `data` of a call that must succeed. */
+  async data(method: string, path: string, body?: unknown): Promise<any> {
+    const r = await this.call(method, path, body);
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json.data;
+  }
+
   async monitor(id: string): Promise<any> {
     const r = await this.call('GET', `/monitors/${id}`);
     if (r.status !== 200) throw new Error(`GET monitor ${id}: ${r.status}`);

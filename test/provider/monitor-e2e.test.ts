@@ -253,9 +253,11 @@ describeTf('uptime_monitor with real terraform', () => {
     const r = await ws.run(['apply', '-auto-approve', '-no-color']);
     expect(r.code).toBe(1);
     expect(flat(r.stderr)).toMatch(/Error: Monitor already exists with uptime_monitor\.dup/);
+    const m = existing.json.data;
     expect(flat(r.stderr)).toContain(
-      `A monitor with the same URL and request method already exists: ${id}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${id}`,
+      `A monitor with this URL and request method already exists (name ${JSON.stringify(m.name)}, id ${id}, GET "https://dup.example.com/", created ${m.createdAt}), and the service allows one non-archived monitor per URL and request method. Terraform never adopts an existing monitor silently. If an interrupted apply (a cancelled CI job, a killed runner) created it, run \`npx uptimectl adopt\` in this configuration's directory: it writes imports.tf with an import block for each such monitor, at its resource address (the one Terraform names above, after "with"), then run \`terraform apply\`.`,
     );
+    expect(r.stderr).not.toMatch(/<address>|Idempotency-Key/);
     expect(await ws.resourceValues('uptime_monitor.dup')).toBeUndefined();
     ws.write({ 'main.tf': '' });
   }, 60_000);

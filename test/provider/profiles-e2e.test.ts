@@ -354,7 +354,7 @@ resource "uptime_monitor" "dup" {
         'the existing monitor is not named',
         err,
       );
-      must(err.includes(`terraform import <address> ${dupId}`), 'no import command', err);
+      must(err.includes('`npx uptimectl adopt`'), 'no adopt command', err);
       must(
         (await monitors()).filter((m) => m.url === dupUrl && !m.archived).length === 1,
         'a duplicate was made',

@@ -161,27 +161,37 @@ resource "uptime_monitor" "wo" {
     await ws.destroy();
   }, 120_000);
 
-  it('an interrupted create is never adopted silently: the next apply names it for import', async () => {
+  it('a create whose answer was lost is resolved by its own key; a monitor Terraform lost is named, never adopted silently', async () => {
     const { ws, api } = e;
     const url = 'https://interrupted.example.com/';
-    const tf = `provider "uptime" {\n  max_retries = 0\n}\nresource "uptime_monitor" "m" {\n  url = "${url}"\n}\n`;
+    const tf = `provider "uptime" {\n  max_retries = 0\n}\nresource "uptime_monitor" "m" {\n  name = "Interrupted \${"$"}{x}"\n  url  = "${url}"\n}\n`;
     ws.write({ 'main.tf': tf });
-    // The service creates the monitor, then the connection drops before the answer arrives.
+    // The service creates the monitor, then the connection drops before the answer arrives: not a failure, the
+    // create is replayed with its Idempotency-Key and the stored answer is the monitor.
     await api.admin('POST', '/faults', { route: 'createMonitor', drop: 'after', count: 1 });
     const first = await ws.run(['apply', '-auto-approve', '-no-color']);
-    expect(first.code).toBe(1);
-    expect(flat(first.stderr)).toMatch(/may have happened; retry with the same Idempotency-Key/);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
     const made = (await api.listMonitors()).filter((m) => m.url === url && !m.archived);
     expect(made).toHaveLength(1);
-    // The Idempotency-Key belonged to that one create call: the next apply is refused with the id to import.
+    expect((await ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0].id);
+    // State lost (an apply killed before saving it, a state rm): the next apply is refused, naming the monitor.
+    await ws.must(['state', 'rm', 'uptime_monitor.m']);
     const second = await ws.run(['apply', '-auto-approve', '-no-color']);
     expect(second.code).toBe(1);
-    expect(flat(second.stderr)).toContain(`terraform import <address> ${made[0].id}`);
-    ws.write({ 'main.tf': `${tf}import {\n  to = uptime_monitor.m\n  id = "${made[0].id}"\n}\n` });
+    const m = made[0];
+    expect(flat(second.stderr)).toContain(
+      `A monitor with this URL and request method already exists (name "Interrupted \${x}", id ${m.id}, GET "${url}", created ${m.createdAt})`,
+    );
+    expect(flat(second.stderr)).toContain('run `npx uptimectl adopt` in this configuration');
+    expect(flat(second.stderr)).toContain('with uptime_monitor.m');
+    expect(second.stderr).not.toMatch(/<address>|Idempotency-Key/);
+    ws.write({ 'main.tf': `${tf}import {\n  to = uptime_monitor.m\n  id = "${m.id}"\n}\n` });
     await ws.apply();
-    expect((await ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0].id);
-    expect((await api.listMonitors()).filter((m) => m.url === url && !m.archived)).toHaveLength(1);
+    expect((await ws.resourceValues('uptime_monitor.m'))?.id).toBe(m.id);
+    expect((await api.listMonitors()).filter((x) => x.url === url && !x.archived)).toHaveLength(1);
     expect((await ws.planHasChanges()).changes).toBe(false);
+    ws.write({ 'main.tf': tf });
     await ws.destroy();
   }, 120_000);
 

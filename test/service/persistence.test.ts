@@ -1,17 +1,15 @@
 // --data-dir on SQLite: a restart answers exactly as before it; a write touches only the records it changed;
 // acknowledged writes survive SIGKILL; a data directory of earlier versions (state.json) is migrated once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { tokenTable } from '../../src/service/app.js';
 import { SqliteState, type ChangeSet } from '../../src/service/persistence/sqlite.js';
 import { emptyState } from '../../src/service/store.js';
+import { startServiceProcess } from '../helpers/service-process.js';
 import { LocalServer } from './engine-helpers.js';
 import { Harness, http, newKey, testSeed } from './helpers.js';
 
-const root = resolve(__dirname, '../..');
 const ADMIN = 'persist-admin-key';
 
 let dirs: string[] = [];
@@ -366,31 +364,57 @@ describe('a data directory of earlier versions (state.json)', () => {
 });
 
 describe('SIGKILL', () => {
-  function start(dir: string, seedFile: string): { child: ChildProcess; info: Promise<any> } {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/uptimectl.ts',
-        'service',
-        '--port',
-        '0',
-        '--json',
-        '--no-engine',
-        '--seed',
-        seedFile,
-        '--data-dir',
-        dir,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  const start = startServiceProcess;
+
+  test('killed between storing a create and answering it: after a restart the replay returns that monitor', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'data');
+    const seedFile = join(dir, 'seed.json');
+    const token = `upt_${'c'.repeat(40)}`;
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        adminKey: ADMIN,
+        tenants: [{ id: 'crash', tokens: [{ name: 'full', value: token }] }],
+      }),
     );
-    const info = new Promise<any>((res, rej) => {
-      createInterface({ input: child.stdout! }).once('line', (l) => res(JSON.parse(l)));
-      child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
+    const first = start(data, seedFile);
+    const info = await first.info;
+    const exited = new Promise<number | null>((r) => first.child.once('exit', (_c, sig) => r(sig as never)));
+    const f = await http('POST', `${info.adminUrl}/faults`, {
+      token: ADMIN,
+      body: { route: 'createMonitor', drop: 'kill', count: 1 },
     });
-    return { child, info };
-  }
+    expect(f.status).toBe(201);
+    const key = 'crash-between-store-and-answer';
+    const body = { url: 'https://crash.example.com/', name: 'Crash "test" ${x}' };
+    const lost = await http('POST', `${info.baseUrl}/monitors`, {
+      token,
+      headers: { 'idempotency-key': key },
+      body,
+    }).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(Error); // no answer: the process died after storing
+    expect(await exited).toBe('SIGKILL');
+
+    const second = start(data, seedFile);
+    const again = await second.info;
+    try {
+      const replay = await http('POST', `${again.baseUrl}/monitors`, {
+        token,
+        headers: { 'idempotency-key': key },
+        body,
+      });
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const list = await http('GET', `${again.baseUrl}/monitors?limit=100`, { token });
+      const made = list.json.data.filter((m: { url: string }) => m.url === body.url);
+      expect(made).toHaveLength(1); // stored once, not run twice
+      expect(replay.json.data.id).toBe(made[0].id);
+      expect(replay.json.data.name).toBe(body.name);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+  }, 60_000);
 
   test('every write answered 2xx before kill -9 is there after a restart', async () => {
     const dir = tempDir();

@@ -36,11 +36,21 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
   }
 }
 
-/** The 409 of a create that another monitor holds this URL and request method. */
-function alreadyExists(existing: string, name?: string): DiagnosticError {
+/** The command that writes import blocks for what an interrupted apply left behind (docs/guides/importing-existing-monitors.md). */
+export const ADOPT_COMMAND = 'npx uptimectl adopt';
+
+/** The 409 of a create that another monitor holds this URL and request method: which monitor, and what to do. */
+function alreadyExists(existing: Pick<Monitor, 'id'> & Partial<Monitor>): DiagnosticError {
+  const { id } = existing;
+  const facts = [
+    existing.name !== undefined ? `name ${quotedText(existing.name)}` : null,
+    `id ${id}`,
+    existing.url !== undefined ? `${existing.requestMethod ?? 'GET'} ${quotedText(existing.url)}` : null,
+    existing.createdAt ? `created ${existing.createdAt}` : null,
+  ].filter((f): f is string => f !== null);
   return new DiagnosticError(
     'Monitor already exists',
-    `A monitor with the same URL and request method already exists: ${existing}${name !== undefined ? ` (${quotedText(name)})` : ''}. The service allows one non-archived monitor per URL and request method, and Terraform never adopts an existing monitor silently. To manage it with this resource, import it: terraform import <address> ${existing} (or an import block with id = "${existing}"); otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
+    `A monitor with this URL and request method already exists (${facts.join(', ')}), and the service allows one non-archived monitor per URL and request method. Terraform never adopts an existing monitor silently. If an interrupted apply (a cancelled CI job, a killed runner) created it, run \`${ADOPT_COMMAND}\` in this configuration's directory: it writes imports.tf with an import block for each such monitor, at its resource address (the one Terraform names above, after "with"), then run \`terraform apply\`. Otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
   );
 }
 
@@ -48,7 +58,7 @@ function writeError(what: string, e: unknown, id?: string): DiagnosticError {
   const a = e as { existingMonitorId?: string };
   const code = codeOf(e);
   if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId))
-    return alreadyExists(a.existingMonitorId ?? '<id>');
+    return alreadyExists({ id: a.existingMonitorId ?? '(unknown id)' });
   if (statusOf(e) === 409 && code === 'plan_capacity')
     return new DiagnosticError(
       'Monitor capacity reached',
@@ -71,21 +81,34 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
   try {
     return (await client.createMonitor(body)).data as Monitor;
   } catch (e) {
-    // A 409 that does not say it is something else (capacity, an idempotency conflict) and names no monitor: the
-    // monitor that holds this URL and request method is found through the API (status is the contract).
+    // A 409 that does not say it is something else (capacity, an idempotency conflict): the monitor that holds this
+    // URL and request method is read (by the id the answer names, else found through the listing) and named.
     const code = codeOf(e);
-    if (
-      statusOf(e) === 409 &&
-      !(e as { existingMonitorId?: string }).existingMonitorId &&
-      (!code || code === 'unknown' || code === 'duplicate_monitor')
-    ) {
-      const existing = await liveMonitorWith(client, body.url, body.requestMethod ?? 'GET').catch(
-        () => undefined,
-      );
-      if (existing) throw alreadyExists(existing.id, existing.name);
+    const named = (e as { existingMonitorId?: string }).existingMonitorId;
+    if (statusOf(e) === 409 && (!code || code === 'unknown' || code === 'duplicate_monitor')) {
+      const existing = await (
+        named
+          ? client.getMonitor(named).then((r) => r.data as Monitor)
+          : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
+      ).catch(() => undefined);
+      if (existing) throw alreadyExists(existing);
     }
+    if ((e as { outcomeUnknown?: unknown }).outcomeUnknown === true && statusOf(e) !== 409)
+      throw createInDoubt(body, e);
     throw writeError('Create failed', e);
   }
+}
+
+/** A create whose outcome stayed unknown until in_doubt_max_wait: the monitor may exist. */
+function createInDoubt(
+  body: { url: string; requestMethod?: string; name?: string },
+  e: unknown,
+): DiagnosticError {
+  const what = `${body.requestMethod ?? 'GET'} ${quotedText(body.url)}${body.name !== undefined ? ` named ${quotedText(body.name)}` : ''}`;
+  return new DiagnosticError(
+    'Monitor may have been created',
+    `The service did not say whether it created the monitor ${what}: ${(e as Error).message}. It may exist now without being in Terraform's state. Once the service is reachable, run \`${ADOPT_COMMAND}\` in this configuration's directory: it finds such monitors (same URL and request method), shows their name, id and creation time, and writes imports.tf with an import block for each; then run \`terraform apply\`. If none is found, the create did not happen and the apply creates it.`,
+  );
 }
 
 export const monitorResource = defineResource({

@@ -18,7 +18,7 @@ const FaultCreate = z
     route: z.string().min(1),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().min(0).max(120_000).optional(),
-    drop: z.enum(['before', 'after']).optional(),
+    drop: z.enum(['before', 'after', 'kill']).optional(),
     rateLimit: z
       .object({ retryAfterSeconds: z.number().int().min(0) })
       .strict()

@@ -14,6 +14,12 @@ export interface UptimeProviderConfig {
   */
   readonly baseUrl?: string;
   /**
+  * How long a write whose answer was lost (the connection dropped or timed out after the request was sent, or a `5xx` answer) is sent again with its own Idempotency-Key, with backoff, until the service says what happened: a duration such as `30m`, `1h` or `90s` (units h, m, s, ms), from 1s to 24h. Such a write is not a failure and does not count against `max_retries`; only a write whose outcome is still unknown after this long fails the apply. Omitted or null: the `UPTIME_IN_DOUBT_MAX_WAIT` environment variable, else 10m (network and proxy outages and service restarts last minutes; the service keeps a key 24 hours).
+  *
+  * Docs: docs/index.md in the terraform-provider-uptime package, attribute `in_doubt_max_wait`
+  */
+  readonly inDoubtMaxWait?: string;
+  /**
   * How many times a failed request is retried, 0 to 20 (connection errors, timeouts and 500/502/503/504, with exponential backoff and jitter, honouring `Retry-After`; a write is retried only with the same Idempotency-Key). A request answered 429 (rate limited) is not a failure: it waits for the allowance and does not count (see `rate_limit_max_wait`). Omitted or null: 2 (three attempts in all).
   *
   * Docs: docs/index.md in the terraform-provider-uptime package, attribute `max_retries`
@@ -97,6 +103,7 @@ export class UptimeProvider extends cdktf.TerraformProvider {
       terraformProviderSource: 'uptime-monitoring/uptime'
     });
     this._baseUrl = config.baseUrl;
+    this._inDoubtMaxWait = config.inDoubtMaxWait;
     this._maxRetries = config.maxRetries;
     this._rateLimitMaxWait = config.rateLimitMaxWait;
     this._rateLimitShare = config.rateLimitShare;
@@ -123,6 +130,22 @@ export class UptimeProvider extends cdktf.TerraformProvider {
   // Temporarily expose input value. Use with caution.
   public get baseUrlInput() {
     return this._baseUrl;
+  }
+
+  // in_doubt_max_wait - computed: false, optional: true, required: false
+  private _inDoubtMaxWait?: string; 
+  public get inDoubtMaxWait() {
+    return this._inDoubtMaxWait;
+  }
+  public set inDoubtMaxWait(value: string | undefined) {
+    this._inDoubtMaxWait = value;
+  }
+  public resetInDoubtMaxWait() {
+    this._inDoubtMaxWait = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get inDoubtMaxWaitInput() {
+    return this._inDoubtMaxWait;
   }
 
   // max_retries - computed: false, optional: true, required: false
@@ -228,6 +251,7 @@ export class UptimeProvider extends cdktf.TerraformProvider {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       base_url: cdktf.stringToTerraform(this._baseUrl),
+      in_doubt_max_wait: cdktf.stringToTerraform(this._inDoubtMaxWait),
       max_retries: cdktf.numberToTerraform(this._maxRetries),
       rate_limit_max_wait: cdktf.stringToTerraform(this._rateLimitMaxWait),
       rate_limit_share: cdktf.numberToTerraform(this._rateLimitShare),
@@ -241,6 +265,12 @@ export class UptimeProvider extends cdktf.TerraformProvider {
     const attrs = {
       base_url: {
         value: cdktf.stringToHclTerraform(this._baseUrl),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      in_doubt_max_wait: {
+        value: cdktf.stringToHclTerraform(this._inDoubtMaxWait),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

@@ -1,0 +1,45 @@
+// A resource address from Terraform's plan JSON (`module.a["x"].uptime_monitor.m[0]`) written again as an HCL
+// traversal for an import block's `to`: string keys are re-quoted as HCL literals, so a key holding `${` or `%{`
+// stays text (src/protocol/template.ts), never an expression.
+import { hclString } from '../import/hcl.js';
+
+const SEGMENT = /^\.?([A-Za-z_][A-Za-z0-9_-]*)/;
+
+/** Go's %q escapes that JSON does not read. */
+function unquote(q: string): string {
+  const json = q
+    .replace(/\\x([0-9a-fA-F]{2})/g, (_m, h: string) => `\\u00${h}`)
+    .replace(/\\U([0-9a-fA-F]{8})/g, (_m, h: string) =>
+      String.fromCodePoint(parseInt(h, 16))
+        .split('')
+        .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .join(''),
+    )
+    .replace(/\\a/g, '\\u0007')
+    .replace(/\\v/g, '\\u000b');
+  return JSON.parse(json) as string;
+}
+
+/** The address as HCL; throws on text that is not a resource address. */
+export function hclAddress(address: string): string {
+  let rest = address;
+  let out = '';
+  while (rest) {
+    const name = SEGMENT.exec(rest);
+    if (!name) throw new Error(`not a resource address: ${JSON.stringify(address)}`);
+    out += (out ? '.' : '') + name[1];
+    rest = rest.slice(name[0].length);
+    for (;;) {
+      const num = /^\[(\d+)\]/.exec(rest);
+      const str = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest);
+      if (num) {
+        out += `[${num[1]}]`;
+        rest = rest.slice(num[0].length);
+      } else if (str) {
+        out += `[${hclString(unquote(str[1]!))}]`;
+        rest = rest.slice(str[0].length);
+      } else break;
+    }
+  }
+  return out;
+}
