@@ -97,7 +97,8 @@ export function registerDashboard(app: FastifyInstance, svc: ServiceContext): vo
   };
   const page = (reply: FastifyReply, status: number, data: { signedIn: boolean; error?: string }) => {
     const nonce = randomBytes(16).toString('base64');
-    reply.code(status).headers(htmlHeaders(nonce));
+    // same-origin: the sign-in form's POST then carries an Origin the service can compare (no-referrer sends `null`).
+    reply.code(status).headers(htmlHeaders(nonce, 'same-origin'));
     return reply.send(
       renderPage({
         css: BASE_CSS,
@@ -173,6 +174,8 @@ export function cookie(header: string | undefined, name: string): string | null 
 }
 
 function sameOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
   const origin = req.headers.origin;
   if (origin === undefined) return true; // not a browser's cross-site form post (browsers send Origin on POST)
   try {

@@ -30,13 +30,16 @@ export function prefersHtml(accept: string | undefined): boolean {
  * Headers of every HTML answer: no script unless the page names its nonce, no framing, no referrer, no caching
  * of pages that show account data.
  */
-export function htmlHeaders(scriptNonce?: string): Record<string, string> {
+export function htmlHeaders(
+  scriptNonce?: string,
+  referrer: 'no-referrer' | 'same-origin' = 'no-referrer',
+): Record<string, string> {
   const script = scriptNonce ? `'nonce-${scriptNonce}'` : `'none'`;
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': `default-src 'none'; script-src ${script}; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': referrer,
     'cache-control': 'no-store',
     vary: 'Accept',
   };
