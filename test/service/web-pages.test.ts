@@ -211,7 +211,7 @@ describe('dashboard', () => {
       ...live.text.matchAll(/<tr data-method="PATCH" data-path="([^"]+)" data-status="(\d+)">(.*?)<\/tr>/g),
     ]
       .filter((x) => x[1] === `/v1/monitors/${withSecret.id}`)
-      .map((x) => ({ status: x[2], cells: [...x[3]!.matchAll(/<td>(.*?)<\/td>/g)].map((c) => c[1]) }));
+      .map((x) => ({ status: x[2], cells: [...x[3]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1]) }));
     // Newest first: the 412, the replay, the first write; each by token name "full".
     expect(rows.map((r) => [r.status, r.cells[4], r.cells[5], r.cells[6]])).toEqual([
       ['412', '<bdi dir="auto">full</bdi>', 'sent', 'failed'],

@@ -15,10 +15,10 @@ const LIVE_TEMPLATE = `<% it.tenants.forEach(function (t) { %>
 <h2 id="t-<%= t.id %>"><bdi><%= t.name %></bdi> <span class="muted">(<%= t.id %>, plan <%= t.plan %><%= t.state === 'active' ? '' : ', ' + t.state %>)</span></h2>
 <h3>Monitors (<%= t.monitors.length %>)</h3>
 <% if (t.monitors.length === 0) { %><p class="muted">No monitors.</p><% } else { %>
-<div class="scroll"><table data-table="monitors">
+<div class="scroll"><table class="wide" data-table="monitors">
 <thead><tr><th scope="col">Monitor</th><th scope="col">State</th><th scope="col">Last check</th><th scope="col">HTTP</th><th scope="col">Response</th><th scope="col">Trend</th></tr></thead>
 <tbody>
-<% t.monitors.forEach(function (m) { %><tr data-monitor-id="<%= m.id %>" data-status="<%= m.status %>"><td><bdi dir="auto"><%= m.name %></bdi><br><code class="muted"><%= m.id %></code></td><td><span class="badge s-<%= m.status %>"><%= m.status %></span></td><td><%= m.lastCheck %></td><td><%= m.httpStatus %></td><td><%= m.ms %></td><td><% if (m.trend) { %><svg class="spark" viewBox="0 0 80 20" width="80" height="20" role="img" aria-label="Response times of the last <%= m.trendCount %> checks"><polyline class="line" points="<%= m.trend %>"/></svg><% } else { %>—<% } %></td></tr>
+<% t.monitors.forEach(function (m) { %><tr data-monitor-id="<%= m.id %>" data-status="<%= m.status %>"><td><bdi dir="auto"><%= m.name %></bdi><br><code class="muted"><%= m.id %></code></td><td><span class="badge s-<%= m.status %>"><%= m.status %></span></td><td><%= m.lastCheck %></td><td><%= m.httpStatus %></td><td class="nowrap"><%= m.ms %></td><td><% if (m.trend) { %><svg class="spark" viewBox="0 0 80 20" width="80" height="20" role="img" aria-label="Response times of the last <%= m.trendCount %> checks"><polyline class="line" points="<%= m.trend %>"/></svg><% } else { %>—<% } %></td></tr>
 <% }) %>
 </tbody></table></div>
 <% } %>
@@ -52,10 +52,10 @@ const LIVE_TEMPLATE = `<% it.tenants.forEach(function (t) { %>
 <section aria-labelledby="h-log">
 <h2 id="h-log">Request log</h2>
 <p class="muted">The last <%= it.log.length %> API and admin calls, newest first.</p>
-<div class="scroll"><table data-table="request-log">
+<div class="scroll"><table class="wide" data-table="request-log">
 <thead><tr><th scope="col">Time</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">Took</th><th scope="col">Token</th><th scope="col">Idempotency-Key</th><th scope="col">If-Match</th></tr></thead>
 <tbody>
-<% it.log.forEach(function (e) { %><tr data-method="<%= e.method %>" data-path="<%= e.path %>" data-status="<%= e.status %>"><td><%= e.at %></td><td><code><%= e.method %> <%= e.path %></code></td><td><%= e.status %></td><td><%= e.ms %> ms</td><td><bdi dir="auto"><%= e.token %></bdi></td><td><%= e.idempotency %></td><td><%= e.ifMatch %></td></tr>
+<% it.log.forEach(function (e) { %><tr data-method="<%= e.method %>" data-path="<%= e.path %>" data-status="<%= e.status %>"><td class="nowrap"><%= e.at %></td><td><code><%= e.method %> <%= e.path %></code></td><td><%= e.status %></td><td class="nowrap"><%= e.ms %> ms</td><td><bdi dir="auto"><%= e.token %></bdi></td><td><%= e.idempotency %></td><td><%= e.ifMatch %></td></tr>
 <% }) %>
 </tbody></table></div>
 </section>`;

@@ -24,6 +24,8 @@ const PAGE = `<!doctype html>
 main{max-width:80rem}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:0 1rem}
 .spark{display:block}
+table.wide{min-width:44rem}
+#updated{margin-inline-end:.75rem}
 form.inline{display:inline}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:.5rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}

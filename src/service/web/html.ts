@@ -72,7 +72,8 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}
 h2{font-size:1.15rem;margin:0 0 .5rem}
-h1,h2,h3,p,li,td,th,dd,dt,bdi,span{overflow-wrap:anywhere;word-break:break-word}
+h1,h2,h3,p,li,dd,dt,bdi,code{overflow-wrap:anywhere}
+th,.nowrap{white-space:nowrap}
 section,.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1rem 0;min-width:0}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:start;padding:.35rem .5rem;border-bottom:1px solid #e5e8eb;vertical-align:top}
