@@ -227,6 +227,20 @@ describe('dashboard', () => {
       expect(live.text).not.toContain(secret);
     expect(live.text).not.toContain('ops@acme.test');
     expect(live.text).toContain('data-token="full"');
+    // The page polls with the tag of what it shows: unchanged is 304, a new request changes it. (A frozen
+    // clock: the tokens' per-minute usage on the page must not roll over between the two reads.)
+    await h.admin('POST', '/clock', { frozen: true });
+    const shown = await http('GET', `${h.svc.dashboardUrl}/live`, { headers: { cookie } });
+    const same = await http('GET', `${h.svc.dashboardUrl}/live`, {
+      headers: { cookie, 'if-none-match': shown.headers.etag! },
+    });
+    expect(same.status).toBe(304);
+    await h.call('GET', '/monitors');
+    const changed = await http('GET', `${h.svc.dashboardUrl}/live`, {
+      headers: { cookie, 'if-none-match': shown.headers.etag! },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('data-path="/v1/monitors"');
   });
 
   test('the request log is a bounded ring buffer, newest first', () => {

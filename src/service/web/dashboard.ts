@@ -3,7 +3,7 @@
 // form (POST body, never a URL); the answer sets an HttpOnly, SameSite=Strict cookie holding an HMAC of the key
 // with a per-process secret, so neither the key nor anything it could be recovered from is stored by the browser,
 // and a restart signs everyone out. The page polls /_dashboard/live once a second and swaps in the new HTML.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
 import { dashboardLiveHtml } from './dashboard-view.js';
@@ -47,18 +47,20 @@ button{font:inherit;padding:.35rem .9rem;border-radius:6px;border:1px solid #1b1
   var box = document.getElementById('live');
   var updated = document.getElementById('updated');
   var busy = false;
+  var tag = '';
   function poll() {
     if (busy) return;
     busy = true;
-    fetch('${DASHBOARD_PATH}/live', { credentials: 'same-origin', cache: 'no-store' })
+    fetch('${DASHBOARD_PATH}/live', { credentials: 'same-origin', cache: 'no-store', headers: tag ? { 'if-none-match': tag } : {} })
       .then(function (r) {
         if (r.status === 401) { location.reload(); return null; }
-        return r.ok ? r.text() : null;
+        if (r.status === 304 || !r.ok) return null;
+        tag = r.headers.get('etag') || '';
+        return r.text();
       })
       .then(function (html) {
-        if (html === null) return;
-        if (html !== box.innerHTML) box.innerHTML = html;
         updated.textContent = 'Updated ' + new Date().toISOString().slice(11, 19) + ' UTC';
+        if (html !== null) box.innerHTML = html;
       })
       .catch(function () { updated.textContent = 'Service not reachable'; })
       .then(function () { busy = false; });
@@ -129,8 +131,12 @@ export function registerDashboard(app: FastifyInstance, svc: ServiceContext): vo
           reply.code(401).headers(htmlHeaders());
           return reply.send('');
         }
-        reply.code(200).headers(htmlHeaders());
-        return reply.send(dashboardLiveHtml(svc));
+        // The page sends the tag of what it shows: an unchanged dashboard is a 304, not 600 KB and a DOM swap.
+        const html = dashboardLiveHtml(svc);
+        const tag = `"${createHash('sha256').update(html).digest('base64url')}"`;
+        reply.headers({ ...htmlHeaders(), etag: tag });
+        if (req.headers['if-none-match'] === tag) return reply.code(304).send();
+        return reply.code(200).send(html);
       });
 
       d.post('/login', (req, reply) => {
