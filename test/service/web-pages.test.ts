@@ -66,20 +66,14 @@ describe('public status page as HTML', () => {
       };
     };
     const all = await sections();
-    expect(all.found).toEqual([
-      'current-state',
-      'uptime-timeline',
-      'response-time',
-      'incidents',
-      'recent-history',
-    ]);
+    expect(all.found).toEqual(['uptime-timeline', 'response-time', 'incidents', 'recent-history']);
     expect(all.text).not.toContain('name="robots"');
     await patchPage({
       noindex: true,
       displayOptions: { uptimeTimeline: false, responseTime: true, incidents: false, recentHistory: true },
     });
     const some = await sections();
-    expect(some.found).toEqual(['current-state', 'response-time', 'recent-history']);
+    expect(some.found).toEqual(['response-time', 'recent-history']);
     expect(some.text).toContain('<meta name="robots" content="noindex">');
     expect(some.robots).toBe('noindex');
     await patchPage({

@@ -45,11 +45,6 @@ export class PageStats {
     return out;
   }
 
-  /** A monitor was deleted: forget its counts. */
-  forget(monitorId: string): void {
-    this.monitors.delete(monitorId);
-  }
-
   private update(monitorId: string, checks: readonly CheckResult[]): MonitorDays {
     let d = this.monitors.get(monitorId);
     if (!d) this.monitors.set(monitorId, (d = { days: new Map(), lastAt: '', sameAt: 0 }));

@@ -46,7 +46,7 @@ const TEMPLATE = `<!doctype html>
 <header>
 <h1 dir="auto"><bdi><%= it.title %></bdi></h1>
 <% if (it.description) { %><p dir="auto" class="description"><%= it.description %></p><% } %>
-<p data-section="current-state">Current state of <bdi><%= it.monitorName %></bdi>:
+<p id="current-state">Current state of <bdi><%= it.monitorName %></bdi>:
 <span class="badge s-<%= it.status %>" data-status="<%= it.status %>"><%= it.statusLabel %></span></p>
 </header>
 <% if (it.show.uptimeTimeline) { %>
