@@ -18,6 +18,7 @@ const PAGE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <meta name="robots" content="noindex">
 <title>Local service dashboard</title>
 <style><%~ it.css %>
@@ -25,6 +26,7 @@ main{max-width:80rem}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:0 1rem}
 .spark{display:block}
 table.wide{min-width:44rem}
+@media (max-width:40rem){table.wide{min-width:34rem;font-size:.85rem}}
 #updated{margin-inline-end:.75rem}
 form.inline{display:inline}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:.5rem}

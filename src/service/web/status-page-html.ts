@@ -37,6 +37,7 @@ const TEMPLATE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <% if (it.noindex) { %><meta name="robots" content="noindex">
 <% } %><title><%= it.title %> — status</title>
 <style><%~ it.css %></style>
