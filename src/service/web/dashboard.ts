@@ -7,19 +7,13 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
 import { dashboardLiveHtml } from './dashboard-view.js';
-import { BASE_CSS, compile, htmlHeaders } from './html.js';
+import { BASE_CSS, HEAD_START, compile, htmlHeaders } from './html.js';
 
 export const DASHBOARD_PATH = '/_dashboard';
 const COOKIE = 'uptime_dashboard';
 const POLL_MS = 1000;
 
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<meta name="robots" content="noindex">
+const PAGE = `${HEAD_START}<meta name="robots" content="noindex">
 <title>Local service dashboard</title>
 <style><%~ it.css %>
 main{max-width:80rem}

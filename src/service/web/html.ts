@@ -64,6 +64,15 @@ export function linePoints(values: readonly (number | null)[], width: number, he
 export const dateTime = (iso: string | null | undefined): string =>
   iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '—';
 
+/** How every page starts: doctype, language, charset, viewport, no favicon request (the head stays open). */
+export const HEAD_START = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+`;
+
 /** Shared stylesheet: readable on a phone and a desktop, long words wrap, right-to-left text stays in its box. */
 export const BASE_CSS = `
 *{box-sizing:border-box}

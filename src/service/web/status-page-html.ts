@@ -4,7 +4,7 @@
 // by the template (Eta, autoEscape) and shown with dir="auto", so names stay text.
 import type { IncidentDetail } from '../../api/index.js';
 import type { MonitorRecord, Store } from '../store.js';
-import { BASE_CSS, compile, dateTime, linePoints } from './html.js';
+import { BASE_CSS, HEAD_START, compile, dateTime, linePoints } from './html.js';
 import type { PageStats } from './page-stats.js';
 
 const CHART_W = 600;
@@ -32,13 +32,7 @@ interface Snapshot {
   publishedAt?: string;
 }
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<% if (it.noindex) { %><meta name="robots" content="noindex">
+const TEMPLATE = `${HEAD_START}<% if (it.noindex) { %><meta name="robots" content="noindex">
 <% } %><title><%= it.title %> — status</title>
 <style><%~ it.css %></style>
 </head>
