@@ -2,6 +2,8 @@
 // deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy` (`cdktn deploy` where cdktf-cli cannot run),
 // show what the service now holds, destroy it, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
 // writes (mirror, CLI config, cdktf.out, state) goes to a temporary directory that is removed at the end.
+// `--keep-running`: after the deploy, keep the service (and the deployed quickstart) running, print the dashboard
+// and status-page addresses, and stop everything on Ctrl+C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -10,15 +12,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { findCdkCli } from '../src/cdk/cli.js';
 import { UptimeClient } from '../src/client/index.js';
 import type { AlertDestination, Monitor } from '../src/api/index.js';
 
 interface ServiceInfo {
   baseUrl: string;
+  dashboardUrl: string;
+  adminKey: string;
   tokens: Record<string, string>;
 }
+
+const { values: flags } = parseArgs({ options: { 'keep-running': { type: 'boolean', default: false } } });
+/** Status pages the last `show` found published. */
+let published: string[] = [];
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -116,6 +124,7 @@ async function show(client: UptimeClient): Promise<Monitor[]> {
     ]),
   );
   const monitors: Monitor[] = [];
+  published = [];
   for await (const m of client.paginate.listMonitors({ limit: 100 })) monitors.push(m);
   for (const m of monitors) {
     say(
@@ -143,6 +152,7 @@ async function show(client: UptimeClient): Promise<Monitor[]> {
     );
     if (headers.length) say(`${''.padEnd(15)} headers: ${headers.join(', ')}`);
     const page = (await client.getMonitorStatusPage(m.id)).data;
+    if (page.enabled && page.url) published.push(page.url);
     if (page.enabled)
       say(`${''.padEnd(15)} status page: "${page.title ?? ''}" published at ${page.url ?? '(no URL)'}`);
   }
@@ -231,6 +241,20 @@ async function main(): Promise<void> {
     const names = deployed.filter((m) => !m.archived).map((m) => m.name);
     for (const want of ['Homepage', 'Docs', 'API health'])
       if (!names.includes(want)) throw new Error(`monitor "${want}" is not in the service after deploy`);
+
+    if (flags['keep-running']) {
+      step('Leaving the local service running (--keep-running)');
+      say(`dashboard:   ${svc.info.dashboardUrl}   (sign in with the admin key ${svc.info.adminKey})`);
+      for (const url of published)
+        say(`status page: ${url}   (a browser gets the web page, API clients JSON)`);
+      say(`API:         ${baseUrl}`);
+      say('Press Ctrl+C to stop the service and remove the temporary directory.');
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+      return;
+    }
 
     step(`Destroying the quickstart (${cli.name} destroy --auto-approve --skip-synth)`);
     await run(process.execPath, [cdk, 'destroy', '--auto-approve', '--skip-synth', '--output', out], env, {

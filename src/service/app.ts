@@ -24,6 +24,9 @@ import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
 import { Store } from './store.js';
+import { DASHBOARD_PATH, registerDashboard } from './web/dashboard.js';
+import { PageStats } from './web/page-stats.js';
+import { RequestLog } from './web/request-log.js';
 
 export interface ServiceOptions {
   /** 0 (default): any free port. */
@@ -82,6 +85,8 @@ export interface ResponseInfo {
 export interface RunningService {
   baseUrl: string;
   adminUrl: string;
+  /** The local service's dashboard (a browser page; sign in with the admin key). */
+  dashboardUrl: string;
   adminKey: string;
   /** Token values by name (`tenant:name` when a name is used by several tenants). */
   tokens: Record<string, string>;
@@ -139,6 +144,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     origin: '',
     engine: undefined as unknown as Engine,
     engineRunning,
+    pageStats: new PageStats(),
+    requestLog: new RequestLog(),
   };
 
   let seedAdminKey: string | undefined;
@@ -239,8 +246,30 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   registerProfiles(app, profilesOf(options.profiles), () => clock.now());
 
   const onResponse = options.onResponse;
-  if (onResponse) {
-    app.addHook('onResponse', (req, reply, done) => {
+  app.addHook('onResponse', (req, reply, done) => {
+    const path = req.url.split('?')[0]!;
+    // The dashboard's own polling is not what a developer wants to see in the request log.
+    if (!path.startsWith(DASHBOARD_PATH)) {
+      const auth = gates.get(req)?.auth;
+      const admin = path.startsWith('/admin/') && reply.statusCode !== 401;
+      svc.requestLog.add({
+        at: Date.now() - reply.elapsedTime,
+        method: req.method,
+        path,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        requestId: req.id,
+        tenantId: auth?.tenant.id ?? null,
+        token: auth ? auth.token.name : admin ? 'admin' : null,
+        idempotency: req.headers['idempotency-key']
+          ? reply.getHeader('idempotent-replayed') === 'true'
+            ? 'replayed'
+            : 'sent'
+          : null,
+        ifMatch: req.headers['if-match'] ? (reply.statusCode === 412 ? 'failed' : 'matched') : null,
+      });
+    }
+    if (onResponse) {
       const row = (req.routeOptions.config as { row?: Endpoint } | undefined)?.row;
       onResponse({
         method: req.method,
@@ -249,9 +278,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
         status: reply.statusCode,
         receivedAt: Date.now() - reply.elapsedTime,
       });
-      done();
-    });
-  }
+    }
+    done();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     const e = fromFrameworkError(err);
@@ -272,6 +301,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   registerPublic(app, svc);
 
   registerAdmin(app, svc);
+  registerDashboard(app, svc);
 
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
@@ -283,6 +313,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   return {
     baseUrl: `${svc.origin}/v1`,
     adminUrl: `${svc.origin}/admin`,
+    dashboardUrl: `${svc.origin}${DASHBOARD_PATH}`,
     adminKey: svc.adminKey,
     tokens: tokenTable(store),
     origin: svc.origin,

@@ -11,6 +11,8 @@ import type { Faults } from './faults.js';
 import type { Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { MonitorRecord, Store } from './store.js';
+import type { PageStats } from './web/page-stats.js';
+import type { RequestLog } from './web/request-log.js';
 
 /** Everything the route modules share. */
 export interface ServiceContext {
@@ -28,6 +30,10 @@ export interface ServiceContext {
   engine: Engine;
   /** Whether the engine runs due work when the clock moves and on its own timer. */
   engineRunning: boolean;
+  /** What the HTML status pages need from the checks, kept up to date incrementally (src/service/web). */
+  pageStats: PageStats;
+  /** The dashboard's request log: the last calls answered (a bounded ring buffer). */
+  requestLog: RequestLog;
 }
 
 export interface Ctx {

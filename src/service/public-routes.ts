@@ -6,6 +6,8 @@ import type { ServiceContext } from './context.js';
 import { ApiError, errorBody } from './errors.js';
 import { send } from './reply.js';
 import { signLink } from './routes/exports.js';
+import { htmlHeaders, prefersHtml } from './web/html.js';
+import { statusPageHtml } from './web/status-page-html.js';
 
 function sameSignature(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -16,18 +18,19 @@ function sameSignature(a: string, b: string): boolean {
 export function registerPublic(app: FastifyInstance, svc: ServiceContext): void {
   const { store, clock } = svc;
 
-  // Public status pages (what visitors see; refreshed on PATCH).
+  // Public status pages (what visitors see; refreshed on PATCH): HTML for a browser, the JSON record for API
+  // clients (content negotiation on Accept).
   app.get('/public/status-pages/:slug', (req, reply) => {
     const m = store.pageBySlug((req.params as { slug: string }).slug);
     if (!m || !m.page.setUp || !m.page.enabled || !m.page.snapshot) {
       return send(reply, 404, errorBody(new ApiError('not_found', 'status page not found'), req.id));
     }
-    return send(
-      reply,
-      200,
-      JSON.stringify({ data: m.page.snapshot }),
-      m.page.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
-    );
+    const robots = m.page.noindex ? { 'x-robots-tag': 'noindex' } : undefined;
+    if (prefersHtml(req.headers.accept)) {
+      reply.code(200).headers({ ...htmlHeaders(), ...robots });
+      return reply.send(statusPageHtml(m, store, svc.pageStats));
+    }
+    return send(reply, 200, JSON.stringify({ data: m.page.snapshot }), { vary: 'Accept', ...robots });
   });
 
   // Short-lived signed export download links (GET /exports/{id}/download hands them out).

@@ -14,7 +14,9 @@ export function chromiumPath(): string {
 export function chromiumAvailable(): boolean {
   if (existsSync(chromiumPath())) return true;
   if (process.env.CI === 'true' || process.env.CI === '1')
-    throw new Error(`Chromium is not at ${chromiumPath()}, but CI=true: the browser tests cannot be skipped in CI`);
+    throw new Error(
+      `Chromium is not at ${chromiumPath()}, but CI=true: the browser tests cannot be skipped in CI`,
+    );
   process.stdout.write(`NOTICE: Chromium not found at ${chromiumPath()}: skipping browser tests\n`);
   return false;
 }
@@ -34,8 +36,14 @@ const FLAGS = [
 
 export interface RunningBrowser {
   browser: Browser;
-  /** A fresh context at a viewport (desktop 1280x800 unless told). */
-  context(viewport?: { width: number; height: number }, options?: { isMobile?: boolean }): Promise<BrowserContext>;
+  /**
+   * A fresh context at a viewport (desktop 1280x800 unless told). `bypassCSP`: ignore the pages'
+   * Content-Security-Policy, so a test can inject a script (axe-core) and prove escaping rather than the policy.
+   */
+  context(
+    viewport?: { width: number; height: number },
+    options?: { isMobile?: boolean; bypassCSP?: boolean },
+  ): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -46,7 +54,12 @@ export async function launchChromium(): Promise<RunningBrowser> {
   return {
     browser,
     context: (viewport = { width: 1280, height: 800 }, options = {}) =>
-      browser.newContext({ viewport, isMobile: options.isMobile, deviceScaleFactor: 1 }),
+      browser.newContext({
+        viewport,
+        isMobile: options.isMobile,
+        bypassCSP: options.bypassCSP,
+        deviceScaleFactor: 1,
+      }),
     close: () => browser.close().catch(() => undefined),
   };
 }

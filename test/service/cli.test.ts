@@ -53,6 +53,7 @@ test('uptimectl service --json prints the connection line first; --seed; SIGTERM
     expect(info).toEqual({
       baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
       adminUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/admin$/),
+      dashboardUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_dashboard$/),
       adminKey: 'seeded-admin-key',
       tokens: { ci: `upt_${'a'.repeat(40)}` },
     });

@@ -38,7 +38,10 @@ export function serviceCommand(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <file>', 'seed file (JSON; see docs/local-service.md); default: one Pro tenant')
     .option('--data-dir <dir>', 'keep state in this directory across restarts')
-    .option('--json', 'print one JSON line {baseUrl, adminUrl, adminKey, tokens} first on stdout')
+    .option(
+      '--json',
+      'print one JSON line {baseUrl, adminUrl, dashboardUrl, adminKey, tokens} first on stdout',
+    )
     .option('--admin-key <key>', 'admin API key (default: from the seed, else random)')
     .option(
       '--no-engine',
@@ -81,6 +84,7 @@ export function serviceCommand(): Command {
       const info = {
         baseUrl: svc.baseUrl,
         adminUrl: svc.adminUrl,
+        dashboardUrl: svc.dashboardUrl,
         adminKey: svc.adminKey,
         tokens: svc.tokens,
       };
@@ -91,6 +95,7 @@ export function serviceCommand(): Command {
           'Local Monitoring Service API v1',
           `  base URL:  ${info.baseUrl}`,
           `  admin URL: ${info.adminUrl}`,
+          `  dashboard: ${info.dashboardUrl} (sign in with the admin key)`,
           `  admin key: ${info.adminKey}`,
           '  tokens:',
           ...Object.entries(info.tokens).map(([name, value]) => `    ${name}: ${value}`),

@@ -91,6 +91,10 @@ output "status_page_url" {
     ],
     sections: [
       {
+        title: 'What visitors see',
+        body: `A browser that opens \`url\` gets the page as a web page; API clients asking for JSON get the published record. The page shows \`title\` (else the monitor's name), \`description\`, the monitor's current state and one section per \`display_options\` attribute that is true: \`uptime_timeline\` (one bar per day for 30 days), \`response_time\` (a chart of recent response times), \`incidents\` (open and recent incidents) and \`recent_history\` (the last checks). Each section carries \`data-section="uptime-timeline" | "response-time" | "incidents" | "recent-history"\`, so a browser test can check what an apply published. \`noindex = true\` adds \`<meta name="robots" content="noindex">\` and the \`X-Robots-Tag: noindex\` header. Titles and descriptions are shown as text, never as markup. With the local service (\`uptimectl service\`) the page is served at the same address; see docs/local-service.md.`,
+      },
+      {
         title: 'Requirements',
         body: `- The account plan must include status pages and the token needs the \`status-pages:write\` scope; both are checked at plan time whenever a change is planned (a plan without changes only needs \`monitors:read\`).
 - The page must have been set up once in the dashboard (Status page → Set up: slug, URL and, for a custom domain, the DNS and certificate steps). Until then, and while a custom-domain step is pending, apply fails with \`Status page needs dashboard setup\` and says what to do; run apply again afterwards.`,
