@@ -14,3 +14,4 @@ export * from './webhook.js';
 export * from './endpoints.js';
 export * from './issues.js';
 export * from './lenient.js';
+export * from './dict.js';

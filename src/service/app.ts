@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Endpoint } from '../api/index.js';
+import { dict, type Endpoint } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
@@ -97,7 +97,7 @@ export interface RunningService {
 
 export function tokenTable(store: Store): Record<string, string> {
   const all = Object.values(store.state.tokens).filter((t) => !t.revoked);
-  const out: Record<string, string> = {};
+  const out = dict<string>();
   for (const t of all) {
     const shared = all.filter((o) => o.name === t.name).length > 1;
     out[shared ? `${t.tenantId}:${t.name}` : t.name] = t.value;
