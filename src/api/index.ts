@@ -15,3 +15,4 @@ export * from './endpoints.js';
 export * from './issues.js';
 export * from './lenient.js';
 export * from './dict.js';
+export * from './secret-checks.js';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { dict, type Endpoint } from '../api/index.js';
+import { dict, requireSecret, type Endpoint } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
@@ -162,7 +162,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       throw err;
     }
   }
-  svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
+  svc.adminKey =
+    options.adminKey !== undefined
+      ? requireSecret('adminKey', options.adminKey)
+      : (seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`);
 
   const gates = new WeakMap<FastifyRequest, Gate>();
 

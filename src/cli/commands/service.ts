@@ -1,6 +1,7 @@
 // `uptimectl service`: runs the local Monitoring Service API v1. Definition only; the implementation
 // (src/service) is imported when the command runs.
 import { Command, InvalidArgumentError } from 'commander';
+import { MIN_SECRET_LENGTH, secretProblem } from '../../api/secret-checks.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -39,7 +40,10 @@ export function serviceCommand(): Command {
     .option('--seed <file>', 'seed file (JSON; see docs/local-service.md); default: one Pro tenant')
     .option('--data-dir <dir>', 'keep state in this directory across restarts')
     .option('--json', 'print one JSON line {baseUrl, adminUrl, adminKey, tokens} first on stdout')
-    .option('--admin-key <key>', 'admin API key (default: from the seed, else random)')
+    .option(
+      '--admin-key <key>',
+      `admin API key, at least ${MIN_SECRET_LENGTH} characters (default: from the seed, else random)`,
+    )
     .option(
       '--no-engine',
       'do not run checks, alert deliveries, export jobs or webhook deliveries by themselves',
@@ -54,7 +58,10 @@ export function serviceCommand(): Command {
       'test only: per-token rate-limit windows of this many seconds (1 to 60) instead of a minute; the per-minute limits apply per window',
       windowSeconds,
     )
-    .action(async (opts: Options) => {
+    .action(async (opts: Options, cmd: Command) => {
+      // Checked here, not by an argument parser: commander would echo the refused key in its message.
+      const weak = opts.adminKey !== undefined ? secretProblem('--admin-key', opts.adminKey) : null;
+      if (weak) cmd.error(`error: ${weak}`);
       if (opts.listProfiles) {
         const { PROFILES } = await import('../../service/profiles.js');
         process.stdout.write(PROFILES.map((p) => `${p.name}\n  ${p.does}\n  spec: ${p.gap}\n`).join(''));
