@@ -23,6 +23,7 @@ import { RATE_LIMIT_WINDOW_SECONDS, RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
+import { fastifyServerOptions, serverLimits, type ServerLimits } from './server-limits.js';
 import { Store } from './store.js';
 
 export interface ServiceOptions {
@@ -68,6 +69,11 @@ export interface ServiceOptions {
    * per-minute limit then applies per window, so tests of waiting for the allowance run in seconds. Default 60.
    */
   rateLimitWindowSeconds?: number;
+  /**
+   * Deadlines for slow clients and the bound on connections at once (server-limits.ts; defaults: headers 10 s,
+   * whole request 30 s, keep-alive 5 s, 1,024 connections).
+   */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface ResponseInfo {
@@ -121,6 +127,9 @@ function rateLimitWindowMs(seconds: number | undefined): number {
 
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
+  // Options are checked before anything is opened.
+  const limits = serverLimits(options.limits);
+  if (options.adminKey !== undefined) requireSecret('adminKey', options.adminKey);
   const clock = new Clock();
   // libsql is imported only here, when there is a data directory.
   const db = options.dataDir ? await SqliteState.open(options.dataDir) : null;
@@ -162,14 +171,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
       throw err;
     }
   }
-  svc.adminKey =
-    options.adminKey !== undefined
-      ? requireSecret('adminKey', options.adminKey)
-      : (seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`);
+  svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
   const gates = new WeakMap<FastifyRequest, Gate>();
 
   const app = Fastify({
+    ...fastifyServerOptions(limits),
     logger: false,
     genReqId: newRequestId,
     requestIdHeader: false,
@@ -276,6 +283,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
 
   registerAdmin(app, svc);
 
+  app.server.maxConnections = limits.maxConnections;
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
   const url = new URL(address);
