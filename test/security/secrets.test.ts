@@ -1,67 +1,14 @@
 // Secrets that are too short are refused with an error naming the field, the rule and the allowed value, wherever
-// the project accepts one (webhook verification and signing, the admin key from options, seed or command line);
+// the project accepts one (the admin key from options, seed or command line; webhook secrets: test/client/webhooks.test.ts);
 // every secret is compared by the one constant-time helper.
-import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { MIN_SECRET_LENGTH, sameSecret, signWebhook } from '../../src/api/index.js';
+import { sameSecret } from '../../src/api/index.js';
 import { serviceCommand } from '../../src/cli/commands/service.js';
-import { verifyWebhook } from '../../src/client/webhooks.js';
 import { createService } from '../../src/service/index.js';
 import { http } from '../service/helpers.js';
 
 const root = resolve(__dirname, '../..');
-const body = JSON.stringify({
-  schemaVersion: 1,
-  eventId: 'evt_1',
-  type: 'monitor.down',
-  createdAt: '2026-11-22T00:00:00Z',
-  data: { monitorId: 'm' },
-});
-const now = 1_800_000_000_000;
-const t = now / 1000;
-/** A signature made with the given secret (signWebhook itself refuses short ones). */
-const signedWith = (secret: string) =>
-  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`;
-
-describe('webhook verification', () => {
-  test("[''] does not verify a signature made with the empty secret: the receiver is told its secret is unset", () => {
-    expect(() =>
-      verifyWebhook({ rawBody: body, headers: { 'service-signature': signedWith('') }, secrets: [''], now }),
-    ).toThrow(
-      new TypeError(
-        'verifyWebhook: secrets[0] must be at least 16 characters long (rule: min_length, allowed: 16 or more characters); it is empty',
-      ),
-    );
-  });
-
-  test('a short secret, current or previous, is refused before any request is looked at', () => {
-    const good = 'whsec_0123456789abcdef';
-    for (const secrets of [['short-secret'], [good, 'x'.repeat(MIN_SECRET_LENGTH - 1)]]) {
-      const i = secrets.length - 1;
-      expect(() => verifyWebhook({ rawBody: body, headers: {}, secrets, now })).toThrow(
-        `secrets[${i}] must be at least 16 characters long (rule: min_length, allowed: 16 or more characters); it has ${secrets[i]!.length}`,
-      );
-    }
-    // At the minimum it verifies.
-    const sixteen = 'x'.repeat(MIN_SECRET_LENGTH);
-    expect(
-      verifyWebhook({
-        rawBody: body,
-        headers: { 'service-signature': signedWith(sixteen) },
-        secrets: [sixteen],
-        now,
-      }).eventId,
-    ).toBe('evt_1');
-  });
-
-  test('signWebhook refuses to sign with a short secret', () => {
-    expect(() => signWebhook(body, [''], t)).toThrow(
-      'signWebhook: secrets[0] must be at least 16 characters long',
-    );
-  });
-});
-
 describe('the admin key', () => {
   test('createService refuses a short adminKey, naming the option, never echoing it', async () => {
     const err = await createService({ port: 0, engine: false, adminKey: 'hunter2' }).catch((e: Error) => e);
