@@ -14,3 +14,5 @@ export * from './webhook.js';
 export * from './endpoints.js';
 export * from './issues.js';
 export * from './lenient.js';
+export * from './dict.js';
+export * from './secret-checks.js';

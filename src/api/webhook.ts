@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { requireSecret } from './secret-checks.js';
 import { z } from 'zod';
 import { lazySchema } from './lazy.js';
 import { DateTime } from './common.js';
@@ -46,6 +47,7 @@ export type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
  */
 export function signWebhook(rawBody: string | Buffer, secrets: string[], timestampSeconds: number): string {
   const parts = [`t=${timestampSeconds}`];
+  secrets.forEach((s, i) => requireSecret(`signWebhook: secrets[${i}]`, s));
   for (const s of secrets)
     parts.push(`v1=${createHmac('sha256', s).update(`${timestampSeconds}.`).update(rawBody).digest('hex')}`);
   return parts.join(',');

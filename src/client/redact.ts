@@ -1,6 +1,6 @@
 // Secret redaction. Every secret the client learns (the token, header values, passwords) is registered here
 // so that any text that leaves the client (error messages, kept response bodies, log events) can be scrubbed.
-import { isSecretField, isWriteOnlyField, SECRET_MARKERS } from '../api/index.js';
+import { dict, isSecretField, isWriteOnlyField, SECRET_MARKERS } from '../api/index.js';
 
 export const REDACTED = SECRET_MARKERS.log;
 
@@ -46,7 +46,7 @@ export class SecretSet {
     if (typeof value === 'string') return this.redact(value);
     if (Array.isArray(value)) return value.map((v) => this.redactDeep(v));
     if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
+      const out = dict<unknown>();
       for (const [k, v] of Object.entries(value)) out[this.redact(k)] = this.redactDeep(v);
       return out;
     }
@@ -58,7 +58,7 @@ export class SecretSet {
 export function redactBody(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(redactBody);
   if (!body || typeof body !== 'object') return body;
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>();
   for (const [k, v] of Object.entries(body)) {
     out[k] = isSecretField(k) && v != null ? REDACTED : redactBody(v);
   }

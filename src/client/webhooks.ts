@@ -1,7 +1,7 @@
 // Receiving signed webhook events: signature verification (HMAC-SHA256 over `t + "." + raw body`, constant-time
 // compare, timestamp tolerance, current and previous secret) and de-duplication by event id.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_HEADERS, WebhookEnvelope } from '../api/index.js';
+import { createHmac } from 'node:crypto';
+import { sameSecret, secretProblem, WEBHOOK_HEADERS, WebhookEnvelope } from '../api/index.js';
 
 export class WebhookVerificationError extends Error {
   constructor(
@@ -31,9 +31,14 @@ export interface VerifyOptions {
 }
 
 export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope & { deliveryId: string | null } {
+  // A receiver whose secret variable is unset must fail loudly, not accept what anyone can sign with ''.
+  if (opts.secrets.length === 0) throw new TypeError('verifyWebhook needs at least one signing secret');
+  opts.secrets.forEach((s, i) => {
+    const problem = secretProblem(`secrets[${i}]`, s);
+    if (problem) throw new TypeError(`verifyWebhook: ${problem}`);
+  });
   const header = pick(opts.headers, WEBHOOK_HEADERS.signature);
   if (!header) throw new WebhookVerificationError('missing_signature');
-  if (opts.secrets.length === 0) throw new TypeError('verifyWebhook needs at least one signing secret');
   let tRaw: string | null = null;
   const digests: Buffer[] = [];
   for (const part of header.split(',')) {
@@ -50,7 +55,7 @@ export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope & { delivery
     throw new WebhookVerificationError('timestamp_out_of_tolerance');
   const ok = opts.secrets.some((secret) => {
     const expected = hmacRaw(secret, tRaw, opts.rawBody);
-    return digests.some((d) => d.length === expected.length && timingSafeEqual(d, expected));
+    return digests.some((d) => sameSecret(d, expected));
   });
   if (!ok) throw new WebhookVerificationError('signature_mismatch');
   let parsed: unknown;

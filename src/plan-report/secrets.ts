@@ -2,7 +2,7 @@
 // every value of our schema's sensitive or write-only attributes is collected, and the finished report is
 // scrubbed of each of them before it is printed. The renderer already never prints such values; this catches
 // the ones that reach it another way (a secret reused as a monitor name, a header value in a URL).
-import { SECRET_MARKERS } from '../api/index.js';
+import { recordOf, SECRET_MARKERS } from '../api/index.js';
 import { fieldsOf } from '../provider/fields/index.js';
 import type { PlanJson, ResourceChange } from './plan.js';
 
@@ -54,7 +54,7 @@ export function sensitiveValues(plan: PlanJson): Set<string> {
   }
   const declared = plan.configuration?.root_module?.variables ?? {};
   for (const [name, v] of Object.entries(plan.variables ?? {}))
-    if (declared[name]?.sensitive) collectAll(v.value, out);
+    if (recordOf(declared, name)?.sensitive) collectAll(v.value, out);
   const visitState = (
     m:
       | {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Endpoint } from '../api/index.js';
+import { dict, requireSecret, type Endpoint } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
@@ -23,6 +23,7 @@ import { RATE_LIMIT_WINDOW_SECONDS, RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
+import { fastifyServerOptions, serverLimits, type ServerLimits } from './server-limits.js';
 import { Store } from './store.js';
 import { DASHBOARD_PATH, registerDashboard } from './web/dashboard.js';
 import { PageStats } from './web/page-stats.js';
@@ -71,6 +72,11 @@ export interface ServiceOptions {
    * per-minute limit then applies per window, so tests of waiting for the allowance run in seconds. Default 60.
    */
   rateLimitWindowSeconds?: number;
+  /**
+   * Deadlines for slow clients and the bound on connections at once (server-limits.ts; defaults: headers 10 s,
+   * whole request 30 s, keep-alive 5 s, 1,024 connections).
+   */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface ResponseInfo {
@@ -102,7 +108,7 @@ export interface RunningService {
 
 export function tokenTable(store: Store): Record<string, string> {
   const all = Object.values(store.state.tokens).filter((t) => !t.revoked);
-  const out: Record<string, string> = {};
+  const out = dict<string>();
   for (const t of all) {
     const shared = all.filter((o) => o.name === t.name).length > 1;
     out[shared ? `${t.tenantId}:${t.name}` : t.name] = t.value;
@@ -126,6 +132,9 @@ function rateLimitWindowMs(seconds: number | undefined): number {
 
 /** Builds the app, loads state (data dir, else seed) and listens. */
 export async function createService(options: ServiceOptions = {}): Promise<RunningService> {
+  // Options are checked before anything is opened.
+  const limits = serverLimits(options.limits);
+  if (options.adminKey !== undefined) requireSecret('adminKey', options.adminKey);
   const clock = new Clock();
   // libsql is imported only here, when there is a data directory.
   const db = options.dataDir ? await SqliteState.open(options.dataDir) : null;
@@ -174,6 +183,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   const gates = new WeakMap<FastifyRequest, Gate>();
 
   const app = Fastify({
+    ...fastifyServerOptions(limits),
     logger: false,
     genReqId: newRequestId,
     requestIdHeader: false,
@@ -303,6 +313,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   registerAdmin(app, svc);
   registerDashboard(app, svc);
 
+  app.server.maxConnections = limits.maxConnections;
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
   const url = new URL(address);

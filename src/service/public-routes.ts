@@ -1,6 +1,6 @@
 // The service's public pages outside the v1 API: published status pages (what visitors see) and the short-lived
 // signed download links of exports.
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../api/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.js';
 import { ApiError, errorBody } from './errors.js';
@@ -8,12 +8,6 @@ import { send } from './reply.js';
 import { signLink } from './routes/exports.js';
 import { htmlHeaders, prefersHtml } from './web/html.js';
 import { statusPageHtml } from './web/status-page-html.js';
-
-function sameSignature(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export function registerPublic(app: FastifyInstance, svc: ServiceContext): void {
   const { store, clock } = svc;
@@ -44,7 +38,7 @@ export function registerPublic(app: FastifyInstance, svc: ServiceContext): void 
       send(reply, 404, errorBody(new ApiError('not_found', message), req.id));
     if (!e || typeof q.sig !== 'string' || !Number.isInteger(expires))
       return refused('download link not found');
-    if (!sameSignature(q.sig, signLink(svc, id, expires)))
+    if (!sameSecret(q.sig, signLink(svc, id, expires)))
       return refused('download link not found: the signature does not match');
     if (expires * 1000 <= clock.now()) return refused('download link expired; request a new one');
     if (e.status !== 'ready' || (e.expiresAt && Date.parse(e.expiresAt) <= clock.now()))

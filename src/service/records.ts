@@ -13,7 +13,7 @@ import type {
   SlowResponse,
   StatusPage,
 } from '../api/index.js';
-import { DECIDED } from '../api/index.js';
+import { DECIDED, dict, type Dict } from '../api/index.js';
 
 export interface PlanConfig {
   name: string;
@@ -197,44 +197,45 @@ export interface WebhookDeliveryRecord {
   createdAt: string;
 }
 
+/** Every collection is a record map keyed by id (`dict()`: ids such as `__proto__` are just keys). */
 export interface State {
   schema: 1;
-  tenants: Record<string, TenantRecord>;
-  tokens: Record<string, TokenRecord>;
-  destinations: Record<string, DestinationRecord>;
-  monitors: Record<string, MonitorRecord>;
-  exports: Record<string, ExportRecord>;
-  incidents: Record<string, IncidentDetail & { tenantId: string }>;
-  alerts: Record<string, AlertRecord>;
+  tenants: Dict<TenantRecord>;
+  tokens: Dict<TokenRecord>;
+  destinations: Dict<DestinationRecord>;
+  monitors: Dict<MonitorRecord>;
+  exports: Dict<ExportRecord>;
+  incidents: Dict<IncidentDetail & { tenantId: string }>;
+  alerts: Dict<AlertRecord>;
   /** Oldest first (appended), per monitor; kept 30 days (raw-check retention). */
-  checks: Record<string, CheckResult[]>;
+  checks: Dict<CheckResult[]>;
   /** key: tenantId + "\n" + Idempotency-Key */
-  idempotency: Record<string, IdempotencyRecord>;
-  webhookEndpoints: Record<string, WebhookEndpointRecord>;
+  idempotency: Dict<IdempotencyRecord>;
+  webhookEndpoints: Dict<WebhookEndpointRecord>;
   /** Webhook delivery history (30 days). */
-  webhookDeliveries: Record<string, WebhookDeliveryRecord>;
+  webhookDeliveries: Dict<WebhookDeliveryRecord>;
   /** Domain-expiry source (admin API): registrable domain → expiry date-time (null: lookup fails). */
-  domainExpiry: Record<string, string | null>;
+  domainExpiry: Dict<string | null>;
   /** Monthly request counters per tenant (UTC month "YYYY-MM"). */
-  usage: Record<string, { month: string; used: number }>;
+  usage: Dict<{ month: string; used: number }>;
 }
 
 export function emptyState(): State {
   return {
     schema: 1,
-    tenants: {},
-    tokens: {},
-    destinations: {},
-    monitors: {},
-    exports: {},
-    incidents: {},
-    alerts: {},
-    checks: {},
-    idempotency: {},
-    webhookEndpoints: {},
-    webhookDeliveries: {},
-    domainExpiry: {},
-    usage: {},
+    tenants: dict(),
+    tokens: dict(),
+    destinations: dict(),
+    monitors: dict(),
+    exports: dict(),
+    incidents: dict(),
+    alerts: dict(),
+    checks: dict(),
+    idempotency: dict(),
+    webhookEndpoints: dict(),
+    webhookDeliveries: dict(),
+    domainExpiry: dict(),
+    usage: dict(),
   };
 }
 

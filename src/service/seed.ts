@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { MonitorCreate, SCOPES, Scope, StatusPageUpdate } from '../api/index.js';
+import { MonitorCreate, SCOPES, Scope, secretProblem, StatusPageUpdate } from '../api/index.js';
 import type { Ctx, ServiceContext } from './context.js';
 import { hex, newTokenValue, TOKEN_FORMAT } from './ids.js';
 import { createMonitor } from './routes/monitors.js';
@@ -118,7 +118,13 @@ const SeedTenant = TenantInput.extend({
 
 export const Seed = z
   .object({
-    adminKey: z.string().min(8).optional(),
+    adminKey: z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = secretProblem('adminKey', v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^adminKey /, '') });
+      })
+      .optional(),
     tenants: z.array(SeedTenant),
   })
   .strict();

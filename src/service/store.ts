@@ -1,6 +1,6 @@
 // The local service's state in memory (the Store): records by collection, their indexes (tokens by value, monitors
 // by tenant, pages by slug, live monitors), version bumps on change, and when changes are written to --data-dir.
-import type { CheckResult } from '../api/index.js';
+import { dict, hasRecord, type CheckResult } from '../api/index.js';
 import type { Clock } from './clock.js';
 import { hex, newVersion } from './ids.js';
 import { LiveMonitors } from './live-monitors.js';
@@ -80,9 +80,10 @@ export class Store {
     const loaded = this.db.load();
     if (!loaded.initialized) return false;
     const state = emptyState() as unknown as Record<string, unknown>;
-    for (const [k, records] of Object.entries(loaded.collections)) if (k in state) state[k] = records;
+    for (const [k, records] of Object.entries(loaded.collections))
+      if (hasRecord(state, k) && k !== 'schema') state[k] = dict(records);
     this.state = state as unknown as State;
-    this.state.checks = loaded.checks as unknown as State['checks'];
+    this.state.checks = dict(loaded.checks) as unknown as State['checks'];
     this.changes.loaded(this.state as unknown as Record<string, unknown>);
     this.reindex();
     return true;

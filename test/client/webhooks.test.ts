@@ -5,6 +5,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../../src/client/index.js';
+import { MIN_SECRET_LENGTH } from '../../src/api/index.js';
 
 const CURRENT = 'whsec_current_SENTINEL';
 const PREVIOUS = 'whsec_previous_SENTINEL';
@@ -79,7 +80,7 @@ describe('webhook verification', () => {
   });
 
   test('a wrong secret is rejected', () => {
-    const sig = signWebhook(body, ['whsec_other'], t);
+    const sig = signWebhook(body, ['whsec_other_0123456789'], t);
     expect(
       reason(() =>
         verifyWebhook({
@@ -213,5 +214,47 @@ describe('webhook de-duplication', () => {
     clock = 1600; // b expired now; a (re-seen at 1200) is not
     expect(d.seen('b')).toBe(false);
     expect(d.seen('a')).toBe(true);
+  });
+});
+
+/** A signature made with the given secret (signWebhook itself refuses short ones). */
+const signedWith = (secret: string) =>
+  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`;
+
+describe('secrets too short (docs/security.md)', () => {
+  test("[''] does not verify a signature made with the empty secret: the receiver is told its secret is unset", () => {
+    expect(() =>
+      verifyWebhook({ rawBody: body, headers: { 'service-signature': signedWith('') }, secrets: [''], now }),
+    ).toThrow(
+      new TypeError(
+        'verifyWebhook: secrets[0] must be at least 16 characters long (rule: min_length, allowed: 16 or more characters); it is empty',
+      ),
+    );
+  });
+
+  test('a short secret, current or previous, is refused before any request is looked at', () => {
+    const good = 'whsec_0123456789abcdef';
+    for (const secrets of [['short-secret'], [good, 'x'.repeat(MIN_SECRET_LENGTH - 1)]]) {
+      const i = secrets.length - 1;
+      expect(() => verifyWebhook({ rawBody: body, headers: {}, secrets, now })).toThrow(
+        `secrets[${i}] must be at least 16 characters long (rule: min_length, allowed: 16 or more characters); it has ${secrets[i]!.length}`,
+      );
+    }
+    // At the minimum it verifies.
+    const sixteen = 'x'.repeat(MIN_SECRET_LENGTH);
+    expect(
+      verifyWebhook({
+        rawBody: body,
+        headers: { 'service-signature': signedWith(sixteen) },
+        secrets: [sixteen],
+        now,
+      }).eventId,
+    ).toBe('evt_1');
+  });
+
+  test('signWebhook refuses to sign with a short secret', () => {
+    expect(() => signWebhook(body, [''], t)).toThrow(
+      'signWebhook: secrets[0] must be at least 16 characters long',
+    );
   });
 });

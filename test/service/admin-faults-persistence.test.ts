@@ -157,7 +157,7 @@ describe('--data-dir persistence', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test('acknowledged writes survive a restart (tokens, monitors, versions, idempotency keys, admin changes)', async () => {
-    const a = await Harness.start(testSeed(), { dataDir: dir, adminKey: 'admin-key-123' });
+    const a = await Harness.start(testSeed(), { dataDir: dir, adminKey: 'admin-key-0123456789' });
     const m = await a.createMonitor({
       url: 'https://persist.test/',
       authConfig: { type: 'basic', username: 'u', password: 'pw' },
@@ -177,7 +177,7 @@ describe('--data-dir persistence', () => {
     // simulate a crash: no close(), no flush
     await a.svc.app.close();
 
-    const b = await Harness.start(undefined, { dataDir: dir, adminKey: 'admin-key-123' });
+    const b = await Harness.start(undefined, { dataDir: dir, adminKey: 'admin-key-0123456789' });
     try {
       expect(b.svc.tokens).toEqual(tokens);
       const got = await b.call('GET', `/monitors/${m.id}`);

@@ -111,7 +111,7 @@ describe('delivery', () => {
     const opened = events.find((e) => e.type === 'incident.opened')!;
     expect(opened.data).toMatchObject({ incident: { monitorId, status: 'open', type: 'availability' } });
     // a wrong secret or a modified body is rejected by the helper
-    expect(() => verify(got[0]!, ['whsec_wrong'])).toThrow(WebhookVerificationError);
+    expect(() => verify(got[0]!, ['whsec_wrong_0123456789'])).toThrow(WebhookVerificationError);
     expect(() =>
       verify({ ...got[0]!, body: got[0]!.body.replace('acme', 'acmf') }, [endpoint.secret]),
     ).toThrow(/signature mismatch/);

@@ -1,6 +1,7 @@
 // `uptimectl service`: runs the local Monitoring Service API v1. Definition only; the implementation
 // (src/service) is imported when the command runs.
 import { Command, InvalidArgumentError } from 'commander';
+import { MIN_SECRET_LENGTH, secretProblem } from '../../api/secret-checks.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -16,6 +17,13 @@ function windowSeconds(value: string): number {
   return n;
 }
 
+/** A positive whole number (seconds or connections); the service checks the limits together. */
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return n;
+}
+
 interface Options {
   port: number;
   host: string;
@@ -27,6 +35,10 @@ interface Options {
   profile?: string;
   listProfiles?: boolean;
   rateLimitWindow?: number;
+  headersTimeout?: number;
+  requestTimeout?: number;
+  keepAliveTimeout?: number;
+  maxConnections?: number;
 }
 
 export function serviceCommand(): Command {
@@ -42,7 +54,10 @@ export function serviceCommand(): Command {
       '--json',
       'print one JSON line {baseUrl, adminUrl, dashboardUrl, adminKey, tokens} first on stdout',
     )
-    .option('--admin-key <key>', 'admin API key (default: from the seed, else random)')
+    .option(
+      '--admin-key <key>',
+      `admin API key, at least ${MIN_SECRET_LENGTH} characters (default: from the seed, else random)`,
+    )
     .option(
       '--no-engine',
       'do not run checks, alert deliveries, export jobs or webhook deliveries by themselves',
@@ -57,7 +72,30 @@ export function serviceCommand(): Command {
       'test only: per-token rate-limit windows of this many seconds (1 to 60) instead of a minute; the per-minute limits apply per window',
       windowSeconds,
     )
-    .action(async (opts: Options) => {
+    .option(
+      '--headers-timeout <seconds>',
+      'drop a client whose request headers take longer (default 10)',
+      positive,
+    )
+    .option(
+      '--request-timeout <seconds>',
+      'drop a client whose whole request (headers and body) takes longer (default 30)',
+      positive,
+    )
+    .option(
+      '--keep-alive-timeout <seconds>',
+      'close a keep-alive connection idle this long (default 5)',
+      positive,
+    )
+    .option(
+      '--max-connections <n>',
+      'connections open at once; more are closed on arrival (default 1024)',
+      positive,
+    )
+    .action(async (opts: Options, cmd: Command) => {
+      // Checked here, not by an argument parser: commander would echo the refused key in its message.
+      const weak = opts.adminKey !== undefined ? secretProblem('--admin-key', opts.adminKey) : null;
+      if (weak) cmd.error(`error: ${weak}`);
       if (opts.listProfiles) {
         const { PROFILES } = await import('../../service/profiles.js');
         process.stdout.write(PROFILES.map((p) => `${p.name}\n  ${p.does}\n  spec: ${p.gap}\n`).join(''));
@@ -80,6 +118,12 @@ export function serviceCommand(): Command {
         engine: opts.engine,
         ...(opts.profile ? { profiles: opts.profile } : {}),
         ...(opts.rateLimitWindow ? { rateLimitWindowSeconds: opts.rateLimitWindow } : {}),
+        limits: {
+          ...(opts.headersTimeout ? { headersTimeoutMs: opts.headersTimeout * 1000 } : {}),
+          ...(opts.requestTimeout ? { requestTimeoutMs: opts.requestTimeout * 1000 } : {}),
+          ...(opts.keepAliveTimeout ? { keepAliveTimeoutMs: opts.keepAliveTimeout * 1000 } : {}),
+          ...(opts.maxConnections ? { maxConnections: opts.maxConnections } : {}),
+        },
       });
       const info = {
         baseUrl: svc.baseUrl,

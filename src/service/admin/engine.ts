@@ -1,7 +1,7 @@
 // Admin routes that drive the checks engine in tests: engine stats and ticks, a check run now or a forced outcome,
 // the domain-expiry source, and the simulated email/SMS provider's answer per destination.
 import { z } from 'zod';
-import { FAILURE_CATEGORIES } from '../../api/index.js';
+import { FAILURE_CATEGORIES, hasRecord } from '../../api/index.js';
 import type { ProbeOutcome } from '../engine/checker.js';
 import { ApiError, notFound, validation } from '../errors.js';
 import type { MonitorRecord } from '../store.js';
@@ -99,7 +99,7 @@ export const engineRoutes: AdminRoutes = (admin, svc) => {
   });
   admin.delete('/domain-expiry/:domain', async (req, reply) => {
     const domain = (req.params as { domain: string }).domain.toLowerCase();
-    if (!(domain in store.state.domainExpiry)) throw notFound('domain');
+    if (!hasRecord(store.state.domainExpiry, domain)) throw notFound('domain');
     delete store.state.domainExpiry[domain];
     svc.engine.refreshDomainExpiry();
     store.persist();

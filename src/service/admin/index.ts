@@ -2,6 +2,7 @@
 // custom domains, webhook endpoints, plans) and offers test controls (clock, faults, engine, export state). Every
 // route needs `Authorization: Bearer <adminKey>` (or `X-Admin-Key`); each area's routes live in their own module.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../api/index.js';
 import type { ServiceContext } from '../context.js';
 import { ApiError, errorBody } from '../errors.js';
 import { accountRoutes } from './accounts.js';
@@ -16,7 +17,8 @@ export function registerAdmin(app: FastifyInstance, svc: ServiceContext): void {
       admin.addHook('onRequest', async (req: FastifyRequest) => {
         const auth = req.headers.authorization;
         const key = auth?.startsWith('Bearer ') ? auth.slice(7) : req.headers['x-admin-key'];
-        if (key !== svc.adminKey) throw new ApiError('unauthorized', 'missing or invalid admin key');
+        if (typeof key !== 'string' || !sameSecret(key, svc.adminKey))
+          throw new ApiError('unauthorized', 'missing or invalid admin key');
       });
       admin.setErrorHandler((err, req, reply) => {
         const e = err instanceof ApiError ? err : new ApiError('validation_failed', (err as Error).message);

@@ -9,6 +9,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type LibsqlDatabase from 'libsql';
+import { dict, type Dict } from '../../api/dict.js';
 
 type Database = LibsqlDatabase.Database;
 type Statement = LibsqlDatabase.Statement;
@@ -184,12 +185,12 @@ export class SqliteState {
 
   /** Everything that was written. */
   load(): Loaded {
-    const collections: Record<string, Record<string, unknown>> = {};
+    const collections = dict<Dict<unknown>>();
     const records = this.db.prepare('SELECT collection, id, json FROM records ORDER BY rowid').raw();
     for (const row of records.iterate() as Iterable<[string, string, string]>) {
-      (collections[row[0]] ??= {})[row[1]] = JSON.parse(row[2]);
+      (collections[row[0]] ??= dict())[row[1]] = JSON.parse(row[2]);
     }
-    const checks: Record<string, CheckRow[]> = {};
+    const checks = dict<CheckRow[]>();
     const rows = this.db.prepare('SELECT monitor_id, json FROM checks ORDER BY seq').raw();
     for (const row of rows.iterate() as Iterable<[string, string]>) {
       (checks[row[0]] ??= []).push(JSON.parse(row[1]) as CheckRow);
