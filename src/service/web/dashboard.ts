@@ -3,8 +3,9 @@
 // form (POST body, never a URL); the answer sets an HttpOnly, SameSite=Strict cookie holding an HMAC of the key
 // with a per-process secret, so neither the key nor anything it could be recovered from is stored by the browser,
 // and a restart signs everyone out. The page polls /_dashboard/live once a second and swaps in the new HTML.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../api/secret-checks.js';
 import type { ServiceContext } from '../context.js';
 import { dashboardLiveHtml } from './dashboard-view.js';
 import { BASE_CSS, HEAD_START, compile, htmlHeaders } from './html.js';
@@ -90,10 +91,7 @@ export function registerDashboard(app: FastifyInstance, svc: ServiceContext): vo
   const session = () => createHmac('sha256', sessionSecret).update(svc.adminKey).digest('base64url');
   const signedIn = (req: FastifyRequest) => {
     const value = cookie(req.headers.cookie, COOKIE);
-    if (!value) return false;
-    const a = Buffer.from(value);
-    const b = Buffer.from(session());
-    return a.length === b.length && timingSafeEqual(a, b);
+    return !!value && sameSecret(value, session());
   };
   const page = (reply: FastifyReply, status: number, data: { signedIn: boolean; error?: string }) => {
     const nonce = randomBytes(16).toString('base64');
@@ -140,9 +138,7 @@ export function registerDashboard(app: FastifyInstance, svc: ServiceContext): vo
         if (!sameOrigin(req))
           return page(reply, 403, { signedIn: false, error: 'Sign-in from another site refused.' });
         const key = req.body instanceof URLSearchParams ? (req.body.get('key') ?? '') : '';
-        const a = Buffer.from(key);
-        const b = Buffer.from(svc.adminKey);
-        if (a.length !== b.length || !timingSafeEqual(a, b))
+        if (!sameSecret(key, svc.adminKey))
           return page(reply, 401, { signedIn: false, error: 'That is not the admin key of this service.' });
         reply.header(
           'set-cookie',
