@@ -108,7 +108,12 @@ function settingsText(b: Backtest): string[] {
 export function periodText(b: Backtest): string {
   if (!b.period) return `${b.checkCount} checks`;
   const hours = (Date.parse(b.period.to) - Date.parse(b.period.from)) / 3_600_000;
-  const span = hours >= 48 ? `${Math.round(hours / 24)} days` : `${Math.max(1, Math.round(hours))} h`;
+  const span =
+    hours >= 48
+      ? `${Math.round(hours / 24)} days`
+      : hours >= 2
+        ? `${Math.round(hours)} h`
+        : `${Math.round(hours * 60)} min`;
   return `${b.checkCount} checks over ${span} (${b.period.from} – ${b.period.to})`;
 }
 
