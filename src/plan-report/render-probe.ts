@@ -76,6 +76,8 @@ export function mermaidChart(b: Backtest): string {
   const flat = (v: number) => `[${pts.map(() => v).join(', ')}]`;
   return [
     '```mermaid',
+    // one colour per line (xychart-beta draws no legend): the caption under the chart names them
+    '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#2563eb, #6b7280, #dc2626"}}}}%%',
     'xychart-beta',
     `  title "Response time (ms), ${b.checkCount} checks, oldest first"`,
     `  x-axis "check (bucketed)" 1 --> ${Math.max(pts.length, 2)}`,
@@ -146,7 +148,7 @@ export function backtestMarkdown(b: Backtest): string {
       '',
       mermaidChart(b),
       '',
-      `_Lines: response time (down checks at 0), today's threshold ${b.old.slow.thresholdMs} ms, planned ${b.new.slow.thresholdMs} ms._`,
+      `_Blue: response time (slowest of each bucket; down checks at 0); grey: today's threshold ${b.old.slow.thresholdMs} ms; red: planned ${b.new.slow.thresholdMs} ms._`,
     );
   }
   s.push('', '</details>', '');

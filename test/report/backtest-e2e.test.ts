@@ -137,7 +137,7 @@ describeTf('backtest of changed alert settings', () => {
     expect(md).toContain(`history: ${e.checks} checks over 20 min`);
     expect(md).toContain(`| slow-response alerts | ${e.old.performance} | ${e.new.performance} |`);
     expect(md).toContain(`| availability alerts | ${e.old.availability} | ${e.new.availability} |`);
-    expect(md).toMatch(/```mermaid\nxychart-beta\n/);
+    expect(md).toMatch(/```mermaid\n%%\{init: .*\}%%\nxychart-beta\n/);
     expect(md).toContain(
       'slow-response threshold 3000 ms → 1000 ms; consecutive slow checks 3 → 2; accepted status codes any 2xx → 200, 503',
     );
