@@ -72,13 +72,14 @@ describeBrowser('Mermaid renders the chart in Chromium', () => {
       expect(source).toBe(mermaidChart(sample(n)).split('\n').slice(1, -1).join('\n'));
       const result = await page.evaluate(
         async ({ src, id }) => {
-          const m = (window as any).mermaid;
+          const w = globalThis as any; // the page's window
+          const m = w.mermaid;
           m.initialize({ startOnLoad: false, securityLevel: 'strict' });
           try {
             await m.parse(src);
             const { svg } = await m.render(id, src);
-            document.getElementById('out')!.innerHTML = svg;
-            const root = document.querySelector('#out svg')!;
+            w.document.getElementById('out').innerHTML = svg;
+            const root = w.document.querySelector('#out svg');
             return {
               ok: true,
               lines: [0, 1, 2].map((i) => root.querySelectorAll(`.line-plot-${i} path`).length),
