@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planReport } from '../../src/plan-report/index.js';
+import { artifactsDir } from '../helpers/browser.js';
 import { buildProvider, REAL_PROVIDER_ENTRY } from '../helpers/build.js';
 import {
   heavyE2eEnabled,
@@ -134,6 +135,7 @@ describeTf('backtest of changed alert settings', () => {
     expect(p).toMatchObject({ verdict: 'up', backtest: { checkCount: e.checks } });
 
     const md = (await planReport(base)).markdown;
+    writeFileSync(join(artifactsDir('plan-report'), 'backtest-report.md'), md);
     expect(md).toContain(`history: ${e.checks} checks over 20 min`);
     expect(md).toContain(`| slow-response alerts | ${e.old.performance} | ${e.new.performance} |`);
     expect(md).toContain(`| availability alerts | ${e.old.availability} | ${e.new.availability} |`);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { planReport, type PlanReport } from '../../src/plan-report/index.js';
 import { probeSecretEnv } from '../../src/plan-report/probe.js';
 import { createService, type RunningService } from '../../src/service/index.js';
+import { artifactsDir } from '../helpers/browser.js';
 import { buildProvider, REAL_PROVIDER_ENTRY } from '../helpers/build.js';
 import {
   heavyE2eEnabled,
@@ -200,6 +201,11 @@ describeTf('plan-report --probe', () => {
       const allow = { probeAllow: ['127.0.0.0/8'] };
       [md, text] = [await run(allow), await run({ ...allow, format: 'text' })];
       json = JSON.parse((await run({ ...allow, format: 'json' })).markdown);
+      // the reports as CI keeps them (artifacts/), for a reader to look at
+      const out = artifactsDir('plan-report');
+      writeFileSync(join(out, 'probe-report.md'), md.markdown);
+      writeFileSync(join(out, 'probe-report.txt'), text.markdown);
+      writeFileSync(join(out, 'probe-report.json'), JSON.stringify(json, null, 2));
     }, 90_000);
 
     const EXPECT: [string, string, string, RegExp][] = [
