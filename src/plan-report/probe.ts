@@ -219,7 +219,7 @@ export async function probe(
         ...base,
         verdict: 'not-probed',
         category: 'missing-value',
-        reason: `not probed: ${built.missing}`,
+        reason: built.missing,
       };
     for (const s of built.secrets) secrets.add(s);
     const left = deadline - Date.now();
@@ -228,7 +228,7 @@ export async function probe(
         ...base,
         verdict: 'not-probed',
         category: 'time-limit',
-        reason: `not probed: the probe's total time limit (${Math.round((o.totalMs ?? PROBE_TOTAL_MS) / 1000)} s) was reached`,
+        reason: `the probe's total time limit (${Math.round((o.totalMs ?? PROBE_TOTAL_MS) / 1000)} s) was reached`,
       };
     const r = await checker.check(built.request);
     const slow =
@@ -247,7 +247,7 @@ export async function probe(
         ...common,
         verdict: 'not-probed',
         category: 'refused',
-        reason: `not probed: ${r.refused} (allow a range with --probe-allow or UPTIME_PROBE_ALLOW)`,
+        reason: `${r.refused} (allow a range with --probe-allow or UPTIME_PROBE_ALLOW)`,
       };
     if (r.status === 'down')
       return { ...common, verdict: 'down', category: r.failureCategory, reason: r.failureReason ?? 'down' };
