@@ -14,7 +14,9 @@ export function chromiumPath(): string {
 export function chromiumAvailable(): boolean {
   if (existsSync(chromiumPath())) return true;
   if (process.env.CI === 'true' || process.env.CI === '1')
-    throw new Error(`Chromium is not at ${chromiumPath()}, but CI=true: the browser tests cannot be skipped in CI`);
+    throw new Error(
+      `Chromium is not at ${chromiumPath()}, but CI=true: the browser tests cannot be skipped in CI`,
+    );
   process.stdout.write(`NOTICE: Chromium not found at ${chromiumPath()}: skipping browser tests\n`);
   return false;
 }
@@ -35,7 +37,10 @@ const FLAGS = [
 export interface RunningBrowser {
   browser: Browser;
   /** A fresh context at a viewport (desktop 1280x800 unless told). */
-  context(viewport?: { width: number; height: number }, options?: { isMobile?: boolean }): Promise<BrowserContext>;
+  context(
+    viewport?: { width: number; height: number },
+    options?: { isMobile?: boolean },
+  ): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
