@@ -264,6 +264,9 @@ describeTf('plan-report --probe', () => {
         expect(row.replace(/\\(.)/g, '$1')).toMatch(reason); // Markdown escapes (`\_`) read as the text
       }
       expect(md.markdown).toContain('Requested once from where this report ran');
+      // the bidirectional override in a name is shown escaped, not obeyed (the one rule, in Markdown too)
+      expect(md.markdown).not.toContain(RLO);
+      expect(md.markdown).toContain('**Shop \\\\u202egnp.exe**');
       expect(rows.find((r) => r.includes('expiring'))).toContain('⚠️ expires in 3 days');
       expect(rows.find((r) => r.includes('sluggish'))).toMatch(
         /\d+ ms ⚠️ over the slow-response threshold \(1000 ms\)/,
