@@ -13,8 +13,10 @@ import {
 } from '../../src/plan-report/render-probe.js';
 import { artifactsDir, chromiumAvailable, launchChromium, type RunningBrowser } from '../helpers/browser.js';
 import { REPO_ROOT } from '../helpers/build.js';
+import { heavyE2eEnabled } from '../helpers/terraform.js';
 
-const describeBrowser = chromiumAvailable() ? describe : describe.skip;
+// a browser suite: once per CI run (the heavy runtime), like the real-Terraform matrices
+const describeBrowser = heavyE2eEnabled() && chromiumAvailable() ? describe : describe.skip;
 
 function sample(checks: number): Backtest {
   const times = Array.from({ length: checks }, (_, i) => (i % 17 === 5 ? null : 200 + ((i * 37) % 2300)));
