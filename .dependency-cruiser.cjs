@@ -18,6 +18,14 @@ module.exports = {
       from: { path: '^src/provider/' },
       to: { path: '^src/(import|plan-report|cli)/' },
     },
+    {
+      name: 'checker-at-the-bottom',
+      severity: 'error',
+      comment:
+        'src/checker (the HTTP check, address guard and alert rule) is below the local service and plan-report: it imports node and undici only.',
+      from: { path: '^src/checker/' },
+      to: { path: '^src/(?!checker/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

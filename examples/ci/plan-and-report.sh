@@ -12,6 +12,11 @@
 #   PLAN_REPORT_APPROVAL_LABEL         e.g. "monitors-approved": when the pull/merge request has this label (read from
 #                                      the host at run time), matched gates are reported as approved and pass
 #   PLAN_REPORT_CHECK=1                add the preflight against the account (capacity, intervals, request budget)
+#   PLAN_REPORT_PROBE=0                skip the probe (on by default: each monitor the plan creates or whose request
+#                                      changes is requested once from this runner, and changed alert settings are
+#                                      backtested against recent checks); public addresses only unless
+#   UPTIME_PROBE_ALLOW                 e.g. "10.20.0.0/16" names the private ranges the probe may request
+#                                      (add probe-down to PLAN_REPORT_FAIL_ON to require the label for a red monitor)
 #   Posting (`uptimectl post`):        GitHub Actions: GITHUB_TOKEN (GITHUB_REPOSITORY, PR_NUMBER); GitLab CI:
 #                                      GITLAB_TOKEN, a project access token with the api scope (CI_JOB_TOKEN can read
 #                                      labels, not post); any other CI: UPTIME_POST_HOST=file. Without credentials the
@@ -66,6 +71,7 @@ if [ -n "${PLAN_REPORT_FAIL_ON:-}" ]; then
   fi
 fi
 [ "${PLAN_REPORT_CHECK:-}" = 1 ] && args+=(--check)
+[ "${PLAN_REPORT_PROBE:-1}" = 0 ] || args+=(--probe)
 rc=0
 $uptimectl "${args[@]}" || rc=$?
 [ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] || exit "$rc"

@@ -37,6 +37,14 @@ export interface MonitorReport {
   parts: Part[];
   alertRouting: boolean;
   statusPage: boolean;
+  /** What the probe and the backtest read (src/plan-report/probe.ts, backtest.ts): the monitor's change, its
+   *  alert settings' change, and the alert settings in state when the plan leaves them alone. */
+  inputs?: {
+    monitor?: ResourceChange;
+    alerts?: ResourceChange;
+    alertsInState?: Values;
+    stateValues?: Values;
+  };
 }
 
 export interface DriftReport {
@@ -250,6 +258,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
     if (typeof after?.id === 'string') monitorById.set(after.id, rc.address);
     if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
     const m = report(rc.address, values);
+    (m.inputs ??= {}).monitor = rc;
     if (importing) m.events.push('imported');
     if (isReplace(actions)) {
       m.events.push('replaced');
@@ -302,6 +311,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
     if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
     const owner = ownerOf(rc, refs, monitorById) ?? rc.address;
     const m = report(owner);
+    if (rc.type === ALERTS) (m.inputs ??= {}).alerts = rc;
     const isNew = actions.includes('create') && !isReplace(actions);
     const lines: Line[] = [];
     if (importing) lines.push({ text: 'imported' });
@@ -333,6 +343,18 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       )
         m.risks.push({ kind: 'unpublish', text: 'status page unpublished (visitors get 404)' });
     }
+  }
+
+  const alertsState = new Map<string, Values>();
+  for (const r of stateResources(plan.prior_state?.values?.root_module))
+    if (r.type === ALERTS && r.values && typeof r.values.monitor_id === 'string')
+      alertsState.set(r.values.monitor_id, r.values);
+  for (const m of monitors.values()) {
+    const state = known.get(m.address);
+    const i = (m.inputs ??= {});
+    if (state) i.stateValues = state;
+    if (typeof state?.id === 'string' && alertsState.has(state.id))
+      i.alertsInState = alertsState.get(state.id);
   }
 
   const drift: DriftReport[] = [];

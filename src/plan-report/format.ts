@@ -1,5 +1,6 @@
 // How one attribute reads in a report: its label and unit come from the field declarations (src/provider/fields),
 // so `interval_seconds` 300 → 60 prints `interval 5 min → 1 min` and `timeout_ms` prints seconds.
+import { escapeInvisible, jsEscape } from '../protocol/template.js';
 import { fieldFacts, type FieldFacts } from '../provider/fields/index.js';
 
 export function facts(resourceType: string, attribute: string): FieldFacts | undefined {
@@ -63,16 +64,18 @@ export function inert(s: string): string {
 /** Markdown-safe inline text (names and URLs come from configuration): no markup, HTML, entity, mention, link or
  *  math (GitHub renders `$…$`). */
 export function text(s: string): string {
-  return inert(s)
-    .replace(/[<>|*_`[\]\\&~!$]/g, (c) => `\\${c}`)
-    .replace(/[\r\n]+/g, ' ');
+  return inert(visibleText(s)).replace(/[<>|*_`[\]\\&~!$]/g, (c) => `\\${c}`);
+}
+
+/** One line whose characters show as stored: line breaks become spaces, and every other invisible character
+ *  (bidirectional overrides, separators, controls) is escaped by the one rule (`quotedText`'s, src/protocol). */
+function visibleText(s: string): string {
+  return escapeInvisible(s.replace(/[\r\n]+/g, ' '), jsEscape);
 }
 
 /** The same inside our own HTML (`<summary>`): escaped, and inert. */
 export function html(s: string): string {
-  return inert(s)
-    .replace(/[&<>"[\]$]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/[\r\n]+/g, ' ');
+  return inert(visibleText(s)).replace(/[&<>"[\]$]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A code span holding any text (GitHub renders nothing inside code): fenced with more backticks than it holds. */
@@ -121,9 +124,10 @@ export function spans(s: string): { code: boolean; raw: string; content: string 
   return out;
 }
 
-/** One of our report lines for Markdown: its code spans are kept as they are, the text around them is made inert. */
+/** One of our report lines for Markdown: its code spans keep their text (invisible characters escaped by the one
+ *  rule), the text around them is made inert. */
 export function inline(s: string): string {
   return spans(s)
-    .map((p) => (p.code ? p.raw : text(p.raw)))
+    .map((p) => (p.code ? code(visibleText(p.content)) : text(p.raw)))
     .join('');
 }

@@ -3,14 +3,18 @@
 // secrets.ts scrubs every sensitive value, preflight.ts checks the plan against the account (`--check`).
 import { writeFileSync } from 'node:fs';
 import { UptimeClient } from '../client/index.js';
+import { backtest, type Backtest } from './backtest.js';
 import { analyse, type Risk, type StackReport } from './changes.js';
 import { checkDuplicates, flagDuplicates } from './duplicates.js';
 import { code } from './format.js';
 import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
+import { probe, type ProbeResult } from './probe.js';
+import { backtestMarkdown, backtestText, probeMarkdown, probeText } from './render-probe.js';
 import { render } from './render.js';
 import { renderDrift } from './render-drift.js';
 import { renderDriftText, renderText } from './render-text.js';
+import { jsonReport } from './render-json.js';
 import { scrub, sensitiveValues } from './secrets.js';
 
 export const GATES = [
@@ -23,6 +27,7 @@ export const GATES = [
   'drift',
   'preflight',
   'duplicate',
+  'probe-down',
 ] as const;
 export type Gate = (typeof GATES)[number];
 
@@ -48,18 +53,32 @@ export interface PlanReportOptions {
   format?: ReportFormat;
   /** Who approved what the gates match (a label, a review): the report says so and the gates do not fail it. */
   approved?: string | undefined;
+  /** `--probe`: request each created monitor and each whose request changes once (probe.ts), and backtest changed
+   *  alert settings against the monitor's history (backtest.ts). */
+  probe?: boolean;
+  /** `--probe-allow` / UPTIME_PROBE_ALLOW: CIDR ranges the probe may reach although they are not public. */
+  probeAllow?: string[];
+  /** `--probe-ca`: extra trusted certificate authorities (PEM text) for the probe. */
+  probeCa?: string[];
+  /** The probe's total time limit (default 120 s). */
+  probeTotalMs?: number;
+  /** Where write-only secrets for the probe are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
-export const REPORT_FORMATS = ['markdown', 'text'] as const;
+export const REPORT_FORMATS = ['markdown', 'text', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface PlanReport {
+  /** The report in the chosen format (Markdown, text or one JSON document). */
   markdown: string;
   full: string;
   matched: Gate[];
   /** Gates matched, but `approved` was given: reported, not failed. */
   approved: boolean;
   exitCode: 0 | typeof GATE_EXIT;
+  probes: ProbeResult[];
+  backtests: Backtest[];
 }
 
 export function parseGates(values: string[]): Gate[] {
@@ -114,6 +133,12 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     throw new Error(
       "--fail-on duplicate needs --check (it compares the plan's creates with the account's monitors)",
     );
+  if (o.probeTotalMs !== undefined && !(o.probeTotalMs > 0))
+    throw new Error('--probe-timeout: give the total time in seconds, a number above 0');
+  if (gates.includes('probe-down') && !o.probe)
+    throw new Error(
+      '--fail-on probe-down needs --probe (it requests the monitors the plan creates or changes)',
+    );
   const destinations = new Map<string, string>();
   let resolved = false;
   if (client) {
@@ -129,18 +154,39 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   const stacks: StackReport[] = plans.map((p) => analyse(p.name, p.plan, destinations));
   const extra: string[] = [];
   let preflightFailed = false;
+  let preflightReport: { ok: boolean; markdown: string } | null = null;
   if (o.check && client) {
     const before = requests;
     const duplicates = await checkDuplicates(client, plans, o.maxListRequests);
     flagDuplicates(stacks, duplicates);
     const pf = await preflight(client, plans, duplicates, () => requests - before);
     preflightFailed = !pf.ok;
+    preflightReport = pf;
     extra.push(pf.markdown);
+  }
+
+  const secrets = new Set<string>();
+  for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
+  let probes: ProbeResult[] = [];
+  let backtests: Backtest[] = [];
+  const allow = [...(o.probeAllow ?? [])];
+  if (o.probe) {
+    const probeOptions = { allow, ca: o.probeCa ?? [], env: o.env ?? process.env };
+    [probes, backtests] = await Promise.all([
+      probe(stacks, { ...probeOptions, ...(o.probeTotalMs ? { totalMs: o.probeTotalMs } : {}) }, secrets),
+      backtest(stacks, client),
+    ]);
   }
 
   const risks = new Set<Risk>(stacks.flatMap((s) => s.monitors.flatMap((m) => m.risks.map((r) => r.kind))));
   const matched = gates.filter((g) =>
-    g === 'drift' ? stacks.some((s) => s.drift.length) : g === 'preflight' ? preflightFailed : risks.has(g),
+    g === 'drift'
+      ? stacks.some((s) => s.drift.length)
+      : g === 'preflight'
+        ? preflightFailed
+        : g === 'probe-down'
+          ? probes.some((p) => p.verdict === 'down')
+          : risks.has(g as Risk),
   );
   const contains = `this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`)`;
   if (gates.length)
@@ -152,17 +198,35 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
           : `**Approval required**: ${contains}.`,
     );
 
-  const secrets = new Set<string>();
-  for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
+  const gateState = {
+    requested: gates,
+    matched,
+    approved: matched.length > 0 ? (approval ?? null) : null,
+    failed: matched.length > 0 && !approval,
+  };
   const rendered = (budget: number | undefined, fullReportPath: string | undefined) => {
     const cut = { budget, fullReportPath };
+    if (format === 'json')
+      return `${JSON.stringify(jsonReport(stacks, gateState, preflightReport, o.probe ? { probes, backtests, allow } : null), null, 2)}\n`;
     if (format === 'text')
       return o.drift
         ? renderDriftText(stacks, cut)
-        : renderText(stacks, { ...cut, extra, destinationsResolved: resolved });
+        : renderText(stacks, {
+            ...cut,
+            extra,
+            destinationsResolved: resolved,
+            ...(o.probe
+              ? { headLines: probeText(probes, allow), leadSections: backtests.map(backtestText) }
+              : {}),
+          });
     return o.drift
       ? renderDrift(stacks, cut)
-      : render(stacks, { ...cut, extra, destinationsResolved: resolved });
+      : render(stacks, {
+          ...cut,
+          extra: o.probe ? [...extra, probeMarkdown(probes, allow)] : extra,
+          destinationsResolved: resolved,
+          ...(o.probe ? { leadSections: backtests.map(backtestMarkdown) } : {}),
+        });
   };
   const full = scrub(rendered(Infinity, undefined), secrets);
   if (o.fullOut) writeFileSync(o.fullOut, full);
@@ -174,5 +238,7 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     matched,
     approved: matched.length > 0 && !!approval,
     exitCode: failed ? GATE_EXIT : 0,
+    probes,
+    backtests,
   };
 }

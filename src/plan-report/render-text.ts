@@ -2,26 +2,23 @@
 // block — Atlantis puts a plan step's output in its pull-request comment between ```diff fences. So each line starts
 // with a diff marker (+ created, - archived/paused/replaced, ~ changed, ! needs attention, # heading) that the
 // block's highlighting colours, values are quoted as Terraform's plan text quotes them, and nothing from a name can
-// end the block: every line starts with its marker, never with a backtick fence, and control characters are shown
-// escaped. Inside a code block nothing renders, so names need no other escaping.
+// end the block: every line starts with its marker, never with a backtick fence, and invisible characters (controls,
+// bidirectional overrides) are shown escaped by the one quoting rule, `quotedText`. Inside a code block nothing
+// renders, so names need no other escaping.
 import type { DriftReport, MonitorReport, Risk, StackReport } from './changes.js';
 import { actionsMarkdown } from './actions.js';
+import { escapeInvisible, jsEscape, quotedText } from '../protocol/template.js';
 import { spans } from './format.js';
 import { DEFAULT_BUDGET, EVENT_LINE, EVENT_WORDS, RISK_TITLE } from './render.js';
 
-/** Data as a quoted string: quotes and control characters escaped (JSON's rules, plus the C1 controls and the line
- *  and paragraph separators JSON leaves alone), so a value is one visible line. */
-export function quote(s: string): string {
-  return JSON.stringify(s).replace(
-    /[\u007f-\u009f\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+/** Data as a quoted string: the one quoting rule of every format (src/protocol/template.ts `quotedText`: JSON's
+ *  quoting, and every invisible character — controls, bidirectional overrides, separators — shown escaped), so a
+ *  value is one visible line whose characters read in the order they are stored. */
+export const quote = quotedText;
 
-/** Our own words, with any control character shown escaped. */
-function clean(s: string): string {
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => quote(c).slice(1, -1));
+/** Our own words, with any invisible character shown escaped (the same rule, without the quotes). */
+export function clean(s: string): string {
+  return escapeInvisible(s, jsEscape);
 }
 
 /** A report line in plain text: code spans become quoted values, the text around them stays (it is ours). */
@@ -68,6 +65,10 @@ export interface TextOptions {
   extra?: string[];
   /** Whether destination labels could be read (else ids are shown, and the report says so). */
   destinationsResolved?: boolean;
+  /** Head lines of our own (the probe), already in text form. */
+  headLines?: string[];
+  /** Sections placed before the monitors' (the backtests), already in text form. */
+  leadSections?: string[][];
 }
 
 /** Adds sections while they fit; then one line saying how many were left out. */
@@ -127,6 +128,7 @@ export function renderText(stacks: StackReport[], o: TextOptions = {}): string {
   );
   if (actions) head.push('#', ...section(actions));
   for (const e of o.extra ?? []) head.push('#', ...section(e));
+  if (o.headLines?.length) head.push('#', ...o.headLines);
   if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
     head.push('#', '# Alert destinations are shown as ids: set UPTIME_API_TOKEN to show their labels.');
 
@@ -144,6 +146,7 @@ export function renderText(stacks: StackReport[], o: TextOptions = {}): string {
     ];
   });
   if (monitors.length) sections.unshift(['#', '# Monitors']);
+  sections.unshift(...(o.leadSections ?? []));
   if (drift.length)
     sections.push(['#', '# Changed outside Terraform', ...drift.flatMap((d) => driftItem(d, multi, true))]);
   return fill(head, sections, o);

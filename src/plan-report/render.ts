@@ -41,6 +41,8 @@ export interface RenderOptions {
   extra?: string[];
   /** Whether destination labels could be read (else ids are shown, and the report says so). */
   destinationsResolved?: boolean;
+  /** Sections placed before the monitors' and cut like them (the backtests). */
+  leadSections?: string[];
 }
 
 function count(stacks: StackReport[], pred: (m: MonitorReport) => boolean): number {
@@ -100,6 +102,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
 
   let out = head.join('\n');
   const sections = monitors.map((m) => section(m, multi));
+  const lead = o.leadSections ?? [];
   if (drift.length) {
     const d = ['### Changed outside Terraform', ''];
     for (const x of drift) {
@@ -111,7 +114,9 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
     }
     sections.push(d.join('\n') + '\n');
   }
-  if (sections.length && monitors.length) out += '### Monitors\n\n';
+  if (lead.length && monitors.length) sections[0] = `### Monitors\n\n${sections[0]}`;
+  else if (sections.length && monitors.length) out += '### Monitors\n\n';
+  sections.unshift(...lead);
   const tail = (left: number) =>
     `\n> ✂️ ${left} more section${left === 1 ? '' : 's'} not shown to keep this comment under GitHub's limit; ` +
     (o.fullReportPath
@@ -154,6 +159,6 @@ export const EVENT_LINE: Partial<Record<MonitorEvent, string>> = {
   imported: 'imported into Terraform state (nothing changes on the service)',
 };
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }

@@ -8,8 +8,12 @@ interface Options {
   check?: boolean;
   drift?: boolean;
   failOn: string[];
-  format: 'markdown' | 'text';
+  format: 'markdown' | 'text' | 'json';
   approved?: string;
+  probe?: boolean;
+  probeAllow: string[];
+  probeCa: string[];
+  probeTimeout?: string;
   baseUrl?: string;
   token?: string;
 }
@@ -35,7 +39,7 @@ export function planReportCommand(): Command {
     )
     .option(
       '--fail-on <gates>',
-      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check)',
+      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check), probe-down (needs --probe)',
       (v: string, prev: string[]) => [...prev, v],
       [] as string[],
     )
@@ -43,18 +47,35 @@ export function planReportCommand(): Command {
       '--approved <who>',
       'the change was approved (e.g. "label monitors-approved"): matched gates are reported as approved and do not fail the run; empty means not approved',
     )
+    .option(
+      '--probe',
+      'request once each monitor the plan creates or whose request changes, as the service would (up/down and why, response time, certificate), and backtest changed alert settings against recent checks (needs a token for the backtest)',
+    )
+    .option(
+      '--probe-allow <cidrs>',
+      'CIDR ranges the probe may request although they are not public (default: none; also UPTIME_PROBE_ALLOW)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option(
+      '--probe-ca <file>',
+      'extra trusted certificate authority (PEM) for the probe, e.g. an internal CA',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option('--probe-timeout <seconds>', 'total time the probe may take (default 120)')
     .addOption(
       new Option(
         '--format <format>',
-        'markdown (a pull-request comment) or text (inside a code block, e.g. the output of an Atlantis step)',
+        'markdown (a pull-request comment), text (inside a code block, e.g. the output of an Atlantis step) or json (the whole report as one JSON document)',
       )
-        .choices(['markdown', 'text'])
+        .choices(['markdown', 'text', 'json'])
         .default('markdown'),
     )
     .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
     .option('--token <token>', 'API token for destination labels and --check (default: UPTIME_API_TOKEN)')
     .action(async (inputs: string[], opts: Options) => {
-      const [{ planReport }, { writeFileSync }] = await Promise.all([
+      const [{ planReport }, { readFileSync, writeFileSync }] = await Promise.all([
         import('../../plan-report/index.js'),
         import('node:fs'),
       ]);
@@ -65,6 +86,13 @@ export function planReportCommand(): Command {
         drift: !!opts.drift,
         format: opts.format,
         approved: opts.approved,
+        probe: !!opts.probe,
+        probeAllow: [
+          ...opts.probeAllow,
+          ...(process.env.UPTIME_PROBE_ALLOW ? [process.env.UPTIME_PROBE_ALLOW] : []),
+        ],
+        probeCa: opts.probeCa.map((f) => readFileSync(f, 'utf8')),
+        ...(opts.probeTimeout ? { probeTotalMs: Math.round(Number(opts.probeTimeout) * 1000) } : {}),
         fullOut: opts.fullOut,
         baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
         token: opts.token ?? process.env.UPTIME_API_TOKEN,

@@ -3,6 +3,7 @@
 // Returns the transitions so alerts and webhook events can follow.
 import type { CheckResult, IncidentDetail } from '../../api/index.js';
 import { CHECK_RETENTION_DAYS, INCIDENT_ACTIVITY_MAX } from '../../api/index.js';
+import { opensAvailability, slowStep } from '../../checker/index.js';
 import { hex } from '../ids.js';
 import type { MonitorRecord, State, Store } from '../store.js';
 import type { ProbeOutcome } from './checker.js';
@@ -76,6 +77,8 @@ export class IncidentBook {
         this.store.touch('incidents', open.id);
         return [];
       }
+    }
+    if (opensAvailability(check, !!open)) {
       const inc: IncidentRow = {
         id: `inc_${hex(12)}`,
         tenantId: m.tenantId,
@@ -115,9 +118,9 @@ export class IncidentBook {
   private performance(m: MonitorRecord, check: CheckResult, at: number): Transition[] {
     const s = m.slow;
     const open = this.openIncident(m.id, 'performance');
-    if (check.status !== 'up' || check.responseTimeMs === null) return []; // down checks say nothing about speed
-    const slow = s.enabled && check.responseTimeMs > s.thresholdMs;
-    if (!slow) {
+    const step = slowStep(check, s, this.slowStreak.get(m.id)?.count ?? 0, !!open || s.state === 'slow');
+    if (step.kind === 'ignored') return []; // down checks say nothing about speed
+    if (step.kind === 'fast') {
       this.slowStreak.delete(m.id);
       if (s.state !== 'slow') return [];
       this.store.observe(m, (m) => {
@@ -137,7 +140,7 @@ export class IncidentBook {
       return [{ kind: 'incident.resolved', m, incident: open, check }];
     }
     const streak = this.slowStreak.get(m.id) ?? { count: 0, since: check.checkedAt };
-    streak.count += 1;
+    streak.count = step.streak;
     this.slowStreak.set(m.id, streak);
     if (open) {
       open.responseTimeMs = check.responseTimeMs;
@@ -151,7 +154,7 @@ export class IncidentBook {
       this.store.touch('incidents', open.id);
       return [];
     }
-    if (s.state === 'slow' || streak.count < s.consecutiveLimit) return [];
+    if (!step.opens) return [];
     const reason = `response time above ${s.thresholdMs} ms on ${streak.count} consecutive checks (last ${check.responseTimeMs} ms)`;
     const inc: IncidentRow = {
       id: `inc_${hex(12)}`,

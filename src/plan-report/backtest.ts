@@ -1,0 +1,192 @@
+// The backtest of alert changes: when a plan changes an existing monitor's slow-response threshold or consecutive
+// limit, its accepted status codes or its timeout, its recent check results are replayed under today's and the
+// planned settings with the engine's own alert rule (src/checker/alert-rule.ts). The checks endpoint is read where
+// the token and plan allow it (Pro plan, `checks:read`); else the summary, which has only bucket averages, so the
+// report gives what it can say from them and says why it cannot count alerts.
+import type { CheckResult } from '../api/index.js';
+import {
+  accepted,
+  replayAlerts,
+  type JudgedCheck,
+  type ReplayCounts,
+  type SlowRule,
+} from '../checker/index.js';
+import type { UptimeClient } from '../client/index.js';
+import type { MonitorReport, StackReport } from './changes.js';
+import { plannedSlowRule } from './probe.js';
+
+/** Results read at most per monitor (newest first), and fewer than this is "too short to say much". */
+export const BACKTEST_MAX_CHECKS = 2_000;
+export const BACKTEST_MIN_CHECKS = 20;
+
+export interface Settings {
+  slow: SlowRule;
+  acceptedStatusCodes: number[];
+  timeoutMs: number;
+}
+
+export interface Backtest {
+  stack: string;
+  address: string;
+  name: string;
+  monitorId: string;
+  source: 'checks' | 'summary' | 'none';
+  /** First and last result read (ISO), and how many. */
+  period: { from: string; to: string } | null;
+  checkCount: number;
+  old: Settings;
+  new: Settings;
+  /** Counts under today's and the planned settings (null when the source cannot say). */
+  oldCounts: ReplayCounts | null;
+  newCounts: ReplayCounts | null;
+  /** Response times oldest first (down checks null), for the chart. */
+  responseTimes: (number | null)[];
+  /** Why the counts are missing or thin. */
+  note: string | null;
+}
+
+type Values = Record<string, unknown>;
+const get = (v: unknown, k: string): unknown => (v && typeof v === 'object' ? (v as Values)[k] : undefined);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function slowOf(v: unknown, fallback: SlowRule): SlowRule {
+  const s = get(v, 'slow_response_alerts');
+  if (!s || typeof s !== 'object') return fallback;
+  return {
+    enabled: get(s, 'enabled') === true,
+    thresholdMs: Number(get(s, 'threshold_ms') ?? fallback.thresholdMs),
+    consecutiveLimit: Number(get(s, 'consecutive_limit') ?? fallback.consecutiveLimit),
+  };
+}
+
+function settingsOf(monitor: Values | null | undefined, slow: SlowRule): Settings {
+  return {
+    slow,
+    acceptedStatusCodes: ((monitor?.accepted_status_codes ?? []) as number[]).slice(),
+    timeoutMs: Number(monitor?.timeout_ms ?? 10_000),
+  };
+}
+
+/** Monitors whose alerting changes: existing ones with a changed slow rule, accepted codes or timeout. */
+export function backtestTargets(
+  stacks: StackReport[],
+): { m: MonitorReport; id: string; old: Settings; new: Settings }[] {
+  const out: { m: MonitorReport; id: string; old: Settings; new: Settings }[] = [];
+  for (const m of stacks.flatMap((s) => s.monitors)) {
+    const mc = m.inputs?.monitor?.change;
+    if (mc?.actions.includes('create') || mc?.actions.includes('delete')) continue;
+    const id =
+      get(m.inputs?.stateValues, 'id') ??
+      get(mc?.before, 'id') ??
+      get(m.inputs?.alerts?.change.before, 'monitor_id');
+    if (typeof id !== 'string') continue;
+    const stateAlerts = m.inputs?.alertsInState ?? m.inputs?.alerts?.change.before;
+    const planned = plannedSlowRule(m);
+    const oldSlow = slowOf(
+      stateAlerts,
+      planned ?? { enabled: false, thresholdMs: 5000, consecutiveLimit: 3 },
+    );
+    const newSlow = m.inputs?.alerts?.change.after ? slowOf(m.inputs.alerts.change.after, oldSlow) : oldSlow;
+    const monitorBefore = mc?.before ?? m.inputs?.stateValues;
+    const monitorAfter = mc?.after ?? monitorBefore;
+    const o = settingsOf(monitorBefore, oldSlow);
+    const n = settingsOf(monitorAfter, newSlow);
+    if (same(o, n)) continue;
+    out.push({ m, id, old: o, new: n });
+  }
+  return out;
+}
+
+/** A recorded result as it would have been judged under other settings. A result that timed out at the old timeout
+ *  stays down under a longer one: what it would have answered is not known. */
+export function rejudge(c: CheckResult, s: Settings): JudgedCheck {
+  if (c.status === 'up') {
+    if (c.httpStatus !== null && !accepted(s.acceptedStatusCodes, c.httpStatus))
+      return { status: 'down', responseTimeMs: null };
+    if (c.responseTimeMs !== null && c.responseTimeMs > s.timeoutMs)
+      return { status: 'down', responseTimeMs: null };
+    return { status: 'up', responseTimeMs: c.responseTimeMs };
+  }
+  if (
+    c.failureCategory === 'http_status' &&
+    c.httpStatus !== null &&
+    accepted(s.acceptedStatusCodes, c.httpStatus) &&
+    (c.responseTimeMs ?? 0) <= s.timeoutMs
+  )
+    return { status: 'up', responseTimeMs: c.responseTimeMs };
+  return { status: 'down', responseTimeMs: null };
+}
+
+async function readChecks(client: UptimeClient, id: string): Promise<CheckResult[]> {
+  const out: CheckResult[] = [];
+  for await (const c of client.paginate.listMonitorChecks(id, { limit: 100 })) {
+    out.push(c);
+    if (out.length >= BACKTEST_MAX_CHECKS) break;
+  }
+  return out.sort((a, b) => (a.checkedAt < b.checkedAt ? -1 : a.checkedAt > b.checkedAt ? 1 : 0));
+}
+
+export async function backtest(stacks: StackReport[], client: UptimeClient | null): Promise<Backtest[]> {
+  const out: Backtest[] = [];
+  for (const t of backtestTargets(stacks)) {
+    const b: Backtest = {
+      stack: t.m.stack,
+      address: t.m.address,
+      name: t.m.name,
+      monitorId: t.id,
+      source: 'none',
+      period: null,
+      checkCount: 0,
+      old: t.old,
+      new: t.new,
+      oldCounts: null,
+      newCounts: null,
+      responseTimes: [],
+      note: null,
+    };
+    out.push(b);
+    if (!client) {
+      b.note = 'history not read: no API token (set UPTIME_API_TOKEN and UPTIME_BASE_URL)';
+      continue;
+    }
+    let checks: CheckResult[] | null = null;
+    let why = '';
+    try {
+      checks = await readChecks(client, t.id);
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      why =
+        status === 403 || status === 402
+          ? 'check results are not readable with this token (they need a Pro plan and the checks:read scope)'
+          : `check results could not be read (${(err as Error).message})`;
+    }
+    if (checks) {
+      b.source = 'checks';
+      b.checkCount = checks.length;
+      if (checks.length) b.period = { from: checks[0]!.checkedAt, to: checks[checks.length - 1]!.checkedAt };
+      b.oldCounts = replayAlerts(
+        checks.map((c) => rejudge(c, t.old)),
+        t.old.slow,
+      );
+      b.newCounts = replayAlerts(
+        checks.map((c) => rejudge(c, t.new)),
+        t.new.slow,
+      );
+      b.responseTimes = checks.map((c) => (c.status === 'up' ? c.responseTimeMs : null));
+      if (checks.length < BACKTEST_MIN_CHECKS)
+        b.note = `history too short to say much: ${checks.length} check${checks.length === 1 ? '' : 's'}`;
+      continue;
+    }
+    try {
+      const s = (await client.getMonitorSummary(t.id, { range: '7d' })).data;
+      b.source = 'summary';
+      b.checkCount = s.checks.total;
+      b.period = { from: s.from, to: s.to };
+      b.responseTimes = s.timeline.map((x) => ((x.checks ?? 0) > 0 ? (x.avgResponseTimeMs ?? null) : null));
+      b.note = `${why}; from the 7-day summary (averages per bucket) alerts cannot be counted`;
+    } catch (err) {
+      b.note = `${why}; the summary could not be read either (${(err as Error).message})`;
+    }
+  }
+  return out;
+}
