@@ -341,7 +341,9 @@ describeTf('the single-file release', () => {
   });
 
   test('makes its TLS certificate for the client certificate of each launch (PLUGIN_CLIENT_CERT)', async () => {
+    const launchedFrom = Date.now();
     const a = await launchProvider(exe);
+    const launchedBy = Date.now();
     const b = await launchProvider(exe);
     try {
       // Each answers over mutual TLS with the client certificate announced to it (the driver makes one per launch).
@@ -349,8 +351,11 @@ describeTf('the single-file release', () => {
       expect((await b.call('GetMetadata')).diagnostics).toEqual([]);
       expect(a.serverCert!.fingerprint256).not.toBe(b.serverCert!.fingerprint256);
       expect(a.serverCert!.serialNumber).not.toBe(b.serverCert!.serialNumber);
-      // Valid from about now (not from the build).
-      expect(Math.abs(Date.parse(a.serverCert!.validFrom) + 30_000 - Date.now())).toBeLessThan(120_000);
+      // Valid from the launch (less the 30 s of clock skew it allows), not from the build: between the times
+      // taken around the launch, less a second for the certificate's whole seconds. However long the launch took.
+      const validFrom = Date.parse(a.serverCert!.validFrom) + 30_000;
+      expect(validFrom).toBeGreaterThanOrEqual(launchedFrom - 1000);
+      expect(validFrom).toBeLessThanOrEqual(launchedBy);
     } finally {
       a.close();
       b.close();
