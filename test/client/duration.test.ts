@@ -7,7 +7,8 @@ import {
   readMessageDuration,
 } from '../../src/client/duration.js';
 import { RateLimitWaitError } from '../../src/client/rate-limit-error.js';
-import { WaitBoundExceeded, type LimiterUsage } from '../../src/client/limiter.js';
+import { WaitBoundExceeded } from '../../src/client/limiter.js';
+import { limiterUsage } from './helpers.js';
 
 const whole = new RegExp(`^${MESSAGE_DURATION_PATTERN}$`);
 
@@ -57,19 +58,13 @@ describe('durations in messages', () => {
   test.each(SAMPLES.filter(([ms]) => ms > 0))(
     'a rate-limit error whose next request could go in %d ms names the bound, the wait and that time readably',
     (neededMs) => {
-      const usage: LimiterUsage = {
+      const usage = limiterUsage({
         requests: 7,
         waitedCalls: 3,
         throttledMs: 2_000,
-        longestWaitMs: 1_500,
-        rateLimited: 0,
         limit: 4,
         windowMs: 5_000,
-        othersRequests: 0,
-        share: null,
-        waiting: 1,
-        inFlight: 0,
-      };
+      });
       const e = new RateLimitWaitError(
         { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
         new WaitBoundExceeded(2_000, neededMs, 3_000, usage),

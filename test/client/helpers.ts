@@ -1,5 +1,6 @@
 import { MockAgent } from 'undici';
 import { RateLimiter, UptimeClient, type ClientOptions, type LogEvent } from '../../src/client/index.js';
+import type { LimiterUsage } from '../../src/client/limiter.js';
 import { DECIDED } from '../../src/api/index.js';
 
 export const ORIGIN = 'https://api.uptime.test';
@@ -116,6 +117,24 @@ export function monitor(overrides: Record<string, unknown> = {}) {
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     version: 'v1-aaaa',
+    ...overrides,
+  };
+}
+
+/** A limiter's usage: nothing sent, a 60-per-minute allowance, but for `overrides`. */
+export function limiterUsage(overrides: Partial<LimiterUsage> = {}): LimiterUsage {
+  return {
+    requests: 0,
+    waitedCalls: 0,
+    throttledMs: 0,
+    longestWaitMs: 0,
+    rateLimited: 0,
+    limit: 60,
+    windowMs: 60_000,
+    othersRequests: 0,
+    share: null,
+    waiting: 0,
+    inFlight: 0,
     ...overrides,
   };
 }
