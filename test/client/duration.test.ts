@@ -6,9 +6,7 @@ import {
   MESSAGE_UNITS,
   readMessageDuration,
 } from '../../src/client/duration.js';
-import { RateLimitWaitError } from '../../src/client/rate-limit-error.js';
-import { WaitBoundExceeded } from '../../src/client/limiter.js';
-import { limiterUsage } from './helpers.js';
+import { createNotSent } from './helpers.js';
 
 const whole = new RegExp(`^${MESSAGE_DURATION_PATTERN}$`);
 
@@ -58,18 +56,8 @@ describe('durations in messages', () => {
   test.each(SAMPLES.filter(([ms]) => ms > 0))(
     'a rate-limit error whose next request could go in %d ms names the bound, the wait and that time readably',
     (neededMs) => {
-      const usage = limiterUsage({
-        requests: 7,
-        waitedCalls: 3,
-        throttledMs: 2_000,
-        limit: 4,
-        windowMs: 5_000,
-      });
-      const e = new RateLimitWaitError(
-        { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
-        new WaitBoundExceeded(2_000, neededMs, 3_000, usage),
-        null,
-      );
+      const usage = { requests: 7, waitedCalls: 3, throttledMs: 2_000, limit: 4, windowMs: 5_000 };
+      const e = createNotSent(2_000, neededMs, 3_000, usage);
       const d = `(${MESSAGE_DURATION_PATTERN})`;
       const m = new RegExp(
         `^POST /monitors not sent: waiting for the API rate limit reached its bound of ${d} in all \\(waited ${d}; ` +

@@ -1,6 +1,7 @@
 import { MockAgent } from 'undici';
 import { RateLimiter, UptimeClient, type ClientOptions, type LogEvent } from '../../src/client/index.js';
-import type { LimiterUsage } from '../../src/client/limiter.js';
+import { WaitBoundExceeded, type LimiterUsage } from '../../src/client/limiter.js';
+import { RateLimitWaitError } from '../../src/client/rate-limit-error.js';
 import { DECIDED } from '../../src/api/index.js';
 
 export const ORIGIN = 'https://api.uptime.test';
@@ -137,4 +138,18 @@ export function limiterUsage(overrides: Partial<LimiterUsage> = {}): LimiterUsag
     inFlight: 0,
     ...overrides,
   };
+}
+
+/** The error of a `POST /monitors` not sent because waiting would have gone beyond `maxWaitMs` in all. */
+export function createNotSent(
+  waitedMs: number,
+  neededMs: number,
+  maxWaitMs: number,
+  usage: Partial<LimiterUsage>,
+): RateLimitWaitError {
+  return new RateLimitWaitError(
+    { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
+    new WaitBoundExceeded(waitedMs, neededMs, maxWaitMs, limiterUsage(usage)),
+    null,
+  );
 }

@@ -12,14 +12,9 @@ import {
 } from '../../src/protocol/framework/index.js';
 import { createProviderHandlers } from '../../src/protocol/framework/server.js';
 import { Logger } from '../../src/protocol/logging.js';
-import {
-  RateLimitWaitError,
-  WaitBoundExceeded,
-  type LimiterUsage,
-  type RateLimiter,
-} from '../../src/client/index.js';
+import type { LimiterUsage, RateLimiter } from '../../src/client/index.js';
 import { apiFailure } from '../../src/provider/client.js';
-import { limiterUsage } from '../client/helpers.js';
+import { createNotSent, limiterUsage } from '../client/helpers.js';
 import {
   newRunReport,
   rateLimitDiagnostic,
@@ -187,7 +182,7 @@ describe('rate-limit settings', () => {
 
 describe('a run that waited as long as it may', () => {
   it("fails with the client's facts and advice that names the settings", () => {
-    const usage = limiterUsage({
+    const e = createNotSent(900_000, 41_000, 900_000, {
       requests: 400,
       waitedCalls: 380,
       throttledMs: 900_000,
@@ -196,11 +191,6 @@ describe('a run that waited as long as it may', () => {
       othersRequests: 900,
       waiting: 12,
     });
-    const e = new RateLimitWaitError(
-      { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
-      new WaitBoundExceeded(900_000, 41_000, 900_000, usage),
-      null,
-    );
     const d = apiFailure('Create failed', e);
     expect(d.summary).toBe('Create failed');
     expect(d.detail).toBe(
