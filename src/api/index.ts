@@ -8,6 +8,7 @@ export * from './exports.js';
 export * from './account.js';
 export * from './errors.js';
 export * from './etag.js';
+export * from './fields.js';
 export * from './duplicate.js';
 export * from './secrets.js';
 export * from './webhook.js';

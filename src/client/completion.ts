@@ -4,7 +4,7 @@
 // present (null where nullable) — otherwise the record is read with one GET, so callers always get what the service
 // holds. A create's record is read by the id in its body or its Location header.
 import type { z } from 'zod';
-import type { OperationName } from '../api/index.js';
+import { fieldsOf, type OperationName } from '../api/index.js';
 
 /** The read that completes each write. */
 export const READ_AFTER_WRITE: Partial<Record<OperationName, OperationName>> = {
@@ -23,10 +23,6 @@ export function unwrap(body: unknown): unknown {
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: unknown }).data;
   return body;
 }
-
-/** The fields an object model declares (none for other models). */
-const fieldsOf = (schema: z.ZodType): string[] =>
-  Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
 
 /** The record when `payload` is a whole one: it parses with `schema` and has every field `schema` declares (its
  *  `version` may be missing when the answer has an ETag header, which carries the same token). */

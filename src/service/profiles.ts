@@ -5,8 +5,16 @@
 // (test/provider/profiles-e2e.test.ts). A profile only rewrites answers on their way out (and, for a page cap, the
 // page size asked for): the operations, their checks and the stored state are the service's own.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Endpoint, OperationName } from '../api/index.js';
-import { describeStatus, ENDPOINTS } from '../api/index.js';
+import {
+  describeStatus,
+  ENDPOINTS,
+  Monitor,
+  requiredFieldsOf,
+  StatusPage,
+  unquoteEtag,
+} from '../api/index.js';
 
 /** An answer on its way out: status, headers (lower-case names) and the body, parsed when it is JSON. */
 export interface Answer {
@@ -62,21 +70,28 @@ const STATUS_PAGE_RECORDS = new Set<OperationName>([
   'getMonitorStatusPage',
   'updateStatusPage',
 ]);
-/** The fields the spec marks required (present in every response of the record). */
-const REQUIRED_MONITOR = [
-  'id',
-  'name',
-  'url',
-  'type',
-  'enabled',
-  'archived',
-  'status',
-  'requestMethod',
-  'intervalSeconds',
-  'timeoutMs',
-  'followRedirects',
-];
-const REQUIRED_STATUS_PAGE = ['monitorId', 'enabled', 'verificationStatus'];
+/** The models of the records a write answers, each told apart by a field only it has (alert settings: neither). */
+export interface WrittenRecordModels {
+  /** Has `id`. */
+  monitor: z.ZodType;
+  /** Has `verificationStatus`. */
+  statusPage: z.ZodType;
+}
+
+/** A written record with only the fields its model requires ("present in every response of that record"), read
+ *  from the model; null for a record of neither model. */
+export function requiredPart(
+  r: Record<string, unknown>,
+  models: WrittenRecordModels = { monitor: Monitor, statusPage: StatusPage },
+): Record<string, unknown> | null {
+  const model = 'id' in r ? models.monitor : 'verificationStatus' in r ? models.statusPage : null;
+  if (!model) return null;
+  return Object.fromEntries(
+    requiredFieldsOf(model)
+      .filter((k) => k in r)
+      .map((k) => [k, r[k]]),
+  );
+}
 
 const ok = (a: Answer) => a.status >= 200 && a.status < 300;
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -155,8 +170,8 @@ export const PROFILES: readonly Profile[] = [
       if (!unshownWrite(a, c)) return;
       const r = records(a)[0];
       if (!r) return;
-      const keep = 'id' in r ? REQUIRED_MONITOR : 'verificationStatus' in r ? REQUIRED_STATUS_PAGE : null;
-      if (keep) a.json = { data: Object.fromEntries(keep.filter((k) => k in r).map((k) => [k, r[k]])) };
+      const part = requiredPart(r);
+      if (part) a.json = { data: part };
     },
   },
   {
@@ -279,7 +294,7 @@ export const PROFILES: readonly Profile[] = [
     gap: 'Endpoints: "If-Match: … the ETag from the latest monitor detail or write response" (its syntax is not shown).',
     does: 'ETag headers carry the version token without quotes (`ETag: v12-ab12cd34`); If-Match is accepted quoted or bare, as always.',
     answer: (a) => {
-      if (a.headers.etag) a.headers.etag = a.headers.etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+      if (a.headers.etag) a.headers.etag = unquoteEtag(a.headers.etag)!;
     },
   },
   {

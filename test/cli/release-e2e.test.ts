@@ -95,7 +95,9 @@ beforeAll(async () => {
   svc = await new Promise((resolve) =>
     createInterface({ input: service.stdout! }).once('line', (l) => resolve(JSON.parse(l) as typeof svc)),
   );
-}, 400_000);
+  // A guard against a hang, not a speed check: the build of four platforms (a V8 snapshot, SEA blobs) took over
+  // 400 s beside other suites on CI's 2 cores (issue 43); `npm run build:release` says how long it takes.
+}, 1_800_000);
 afterAll(async () => {
   service?.kill();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -341,7 +343,9 @@ describeTf('the single-file release', () => {
   });
 
   test('makes its TLS certificate for the client certificate of each launch (PLUGIN_CLIENT_CERT)', async () => {
+    const launchedFrom = Date.now();
     const a = await launchProvider(exe);
+    const launchedBy = Date.now();
     const b = await launchProvider(exe);
     try {
       // Each answers over mutual TLS with the client certificate announced to it (the driver makes one per launch).
@@ -349,8 +353,11 @@ describeTf('the single-file release', () => {
       expect((await b.call('GetMetadata')).diagnostics).toEqual([]);
       expect(a.serverCert!.fingerprint256).not.toBe(b.serverCert!.fingerprint256);
       expect(a.serverCert!.serialNumber).not.toBe(b.serverCert!.serialNumber);
-      // Valid from about now (not from the build).
-      expect(Math.abs(Date.parse(a.serverCert!.validFrom) + 30_000 - Date.now())).toBeLessThan(120_000);
+      // Valid from the launch (less the 30 s of clock skew it allows), not from the build: between the times
+      // taken around the launch, less a second for the certificate's whole seconds. However long the launch took.
+      const validFrom = Date.parse(a.serverCert!.validFrom) + 30_000;
+      expect(validFrom).toBeGreaterThanOrEqual(launchedFrom - 1000);
+      expect(validFrom).toBeLessThanOrEqual(launchedBy);
     } finally {
       a.close();
       b.close();

@@ -1,5 +1,7 @@
 import { MockAgent } from 'undici';
 import { RateLimiter, UptimeClient, type ClientOptions, type LogEvent } from '../../src/client/index.js';
+import { WaitBoundExceeded, type LimiterUsage } from '../../src/client/limiter.js';
+import { RateLimitWaitError } from '../../src/client/rate-limit-error.js';
 import { DECIDED } from '../../src/api/index.js';
 
 export const ORIGIN = 'https://api.uptime.test';
@@ -118,4 +120,36 @@ export function monitor(overrides: Record<string, unknown> = {}) {
     version: 'v1-aaaa',
     ...overrides,
   };
+}
+
+/** A limiter's usage: nothing sent, a 60-per-minute allowance, but for `overrides`. */
+export function limiterUsage(overrides: Partial<LimiterUsage> = {}): LimiterUsage {
+  return {
+    requests: 0,
+    waitedCalls: 0,
+    throttledMs: 0,
+    longestWaitMs: 0,
+    rateLimited: 0,
+    limit: 60,
+    windowMs: 60_000,
+    othersRequests: 0,
+    share: null,
+    waiting: 0,
+    inFlight: 0,
+    ...overrides,
+  };
+}
+
+/** The error of a `POST /monitors` not sent because waiting would have gone beyond `maxWaitMs` in all. */
+export function createNotSent(
+  waitedMs: number,
+  neededMs: number,
+  maxWaitMs: number,
+  usage: Partial<LimiterUsage>,
+): RateLimitWaitError {
+  return new RateLimitWaitError(
+    { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
+    new WaitBoundExceeded(waitedMs, neededMs, maxWaitMs, limiterUsage(usage)),
+    null,
+  );
 }

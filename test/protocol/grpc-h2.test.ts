@@ -3,6 +3,7 @@
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { connect as netConnect } from 'node:net';
 import { Logger } from '../../src/protocol/logging.js';
+import { until } from '../helpers/wait.js';
 
 interface Reply {
   headers: Record<string, unknown>;
@@ -128,7 +129,8 @@ describe('gRPC over node:http2', () => {
     expect(decode(path, data.subarray(5)).display_name).toBe('one');
     expect(listed?.aborted).toBe(false);
     req.close();
-    await new Promise((r) => setTimeout(r, 50));
+    // the cancellation reaches the handler when the server reads the stream's reset: wait for it, not a fixed time
+    await until(() => listed?.aborted, "the handler's signal to abort");
     expect(listed?.aborted).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // A token with a small allowance (4 requests per 5-second window: the local service's test-only short window):
 // the provider waits instead of failing, and the apply ends with one warning whose totals are the whole run's:
 // the requests it names are exactly the requests the service received from that apply.
+import { MESSAGE_DURATION_PATTERN, readMessageDuration } from '../../src/client/duration.js';
 import type { Seed } from '../../src/service/seed.js';
 import { terraformAvailable } from '../helpers/terraform.js';
 import { ServiceApi, startE2E, testSeed, type E2E } from './helpers.js';
@@ -55,12 +56,14 @@ describeTf('rate limit with real terraform', () => {
     expect(out.split('Warning: API rate limit slowed this apply').length - 1).toBe(1);
     expect(out).not.toMatch(/more similar warning|so far/);
     const flat = out.replace(/\s+/g, ' ');
-    const m =
-      /This apply sent (\d+) API requests; (\d+) of them waited for the token's allowance \(4 requests per 5 s\), ([\d.]+) s in all, the longest ([\d.]+) s\./.exec(
-        flat,
-      );
+    // the durations in whatever unit the formatter chose (a long wait on a loaded machine reads "1 min 4 s")
+    const d = `(${MESSAGE_DURATION_PATTERN})`;
+    const m = new RegExp(
+      `This apply sent (\\d+) API requests; (\\d+) of them waited for the token's allowance \\(4 requests per 5 s\\), ${d} in all, the longest ${d}\\.`,
+    ).exec(flat);
     expect(m).not.toBeNull();
-    const [, sent, waited, total, longest] = m!.map(Number) as number[];
+    const [sent, waited] = [m![1], m![2]].map(Number) as [number, number];
+    const [total, longest] = [m![3], m![4]].map((t) => readMessageDuration(t!)! / 1000) as [number, number];
     // the totals of the whole apply, not of the moment the warning happened to be written
     expect(sent).toBe(received);
     expect(waited).toBeGreaterThanOrEqual(MONITORS - PER_WINDOW);
@@ -92,11 +95,24 @@ describeTf('rate limit with real terraform', () => {
     });
     const out = `${r.stdout}\n${r.stderr}`;
     expect(r.code).toBe(1);
-    // (a process that has seen one window only takes it for the spec's minute)
+    // (a process that has seen one window only takes it for the spec's minute). Each duration is read in whatever
+    // unit the message's formatter chose ("0.4 s", "57 s", "1 min"): where in the window the run falls is not asserted.
     const flat = out.replace(/\s+/g, ' ');
-    expect(flat).toMatch(
-      /POST \/monitors not sent: waiting for the API rate limit reached its bound of 3 s in all \(waited [\d.]+ s; the next request could go in [\d.]+ s\)\. The token's allowance: 4 requests per (minute|5 s); this process sent \d+ requests?/,
-    );
+    const d = `(${MESSAGE_DURATION_PATTERN})`;
+    const m = new RegExp(
+      `POST /monitors not sent: waiting for the API rate limit reached its bound of ${d} in all \\(waited ${d}; ` +
+        `the next request could go in ${d}\\)\\. The token's allowance: 4 requests per (minute|${d}); ` +
+        `this process sent (\\d+) requests?`,
+    ).exec(flat);
+    if (!m) throw new Error(`no rate-limit error in:\n${flat}`);
+    const [bound, waited, next] = [m[1], m[2], m[3]].map((t) => readMessageDuration(t!)!);
+    expect(bound).toBe(3000);
+    // it stopped because the next wait would have taken it past the bound (the figures are rounded to 0.1 s)
+    expect(waited).toBeLessThanOrEqual(bound!);
+    expect(waited! + next!).toBeGreaterThan(bound! - 200);
+    expect(next).toBeLessThanOrEqual(60_000);
+    if (m[4] !== 'minute') expect(readMessageDuration(m[5]!)).toBe(5000);
+    expect(Number(m[6])).toBeGreaterThanOrEqual(1);
     expect(flat).toContain('What helps: a longer `rate_limit_max_wait` (or UPTIME_RATE_LIMIT_MAX_WAIT)');
     expect(out).not.toContain(svc.tokens['slow']!);
     // what was created is in state; the rest is created by the next apply, none twice

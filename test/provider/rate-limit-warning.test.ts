@@ -12,13 +12,9 @@ import {
 } from '../../src/protocol/framework/index.js';
 import { createProviderHandlers } from '../../src/protocol/framework/server.js';
 import { Logger } from '../../src/protocol/logging.js';
-import {
-  RateLimitWaitError,
-  WaitBoundExceeded,
-  type LimiterUsage,
-  type RateLimiter,
-} from '../../src/client/index.js';
+import type { LimiterUsage, RateLimiter } from '../../src/client/index.js';
 import { apiFailure } from '../../src/provider/client.js';
+import { createNotSent, limiterUsage } from '../client/helpers.js';
 import {
   newRunReport,
   rateLimitDiagnostic,
@@ -65,20 +61,7 @@ describe('framework: run-wide diagnostics know whether other calls are in flight
 
 /** A limiter stand-in whose usage the test sets. */
 function fakeLimiter(u: Partial<LimiterUsage>) {
-  const usage: LimiterUsage = {
-    requests: 0,
-    waitedCalls: 0,
-    throttledMs: 0,
-    longestWaitMs: 0,
-    rateLimited: 0,
-    limit: 60,
-    windowMs: 60_000,
-    othersRequests: 0,
-    share: null,
-    waiting: 0,
-    inFlight: 0,
-    ...u,
-  };
+  const usage = limiterUsage(u);
   return { usage: () => usage, set: (v: Partial<LimiterUsage>) => Object.assign(usage, v) };
 }
 
@@ -199,24 +182,15 @@ describe('rate-limit settings', () => {
 
 describe('a run that waited as long as it may', () => {
   it("fails with the client's facts and advice that names the settings", () => {
-    const usage = {
+    const e = createNotSent(900_000, 41_000, 900_000, {
       requests: 400,
       waitedCalls: 380,
       throttledMs: 900_000,
       longestWaitMs: 61_000,
       rateLimited: 2,
-      limit: 60,
-      windowMs: 60_000,
       othersRequests: 900,
-      share: null,
       waiting: 12,
-      inFlight: 0,
-    };
-    const e = new RateLimitWaitError(
-      { method: 'POST', pathTemplate: '/monitors', path: '/monitors' },
-      new WaitBoundExceeded(900_000, 41_000, 900_000, usage),
-      null,
-    );
+    });
     const d = apiFailure('Create failed', e);
     expect(d.summary).toBe('Create failed');
     expect(d.detail).toBe(

@@ -247,9 +247,9 @@ describe('probe rules', () => {
       const slow = await h.createMonitor({ url: `${srv.url}/hang`, timeoutMs: 1000, intervalSeconds: 60 });
       const refused = await h.createMonitor({ url: `${closedUrl}/`, intervalSeconds: 60 });
       const dns = await h.createMonitor({ url: 'https://no-such-host.invalid/', intervalSeconds: 60 });
-      const started = Date.now();
+      // The hanging target is given up after its timeoutMs (a check that waited for it would not end within the
+      // test's timeout); its category says so below. How long the tick took on this machine is not asserted.
       await tick(h);
-      expect(Date.now() - started).toBeLessThan(8000);
       const cat = async (id: string) => (await h.call('GET', `/monitors/${id}/checks`)).json.data[0];
       expect(await cat(slow.id)).toMatchObject({
         status: 'down',

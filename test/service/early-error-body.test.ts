@@ -67,7 +67,7 @@ function open(): Conn {
       }),
     responses: (n) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${n} responses in: ${data}`)), 5000);
+        const timer = setTimeout(() => reject(new Error(`no ${n} responses in: ${data}`)), 20_000);
         const check = () => {
           const r = parse();
           if (r.length >= n) {
@@ -96,7 +96,7 @@ test('unauthenticated 10 MB POST: 401 with Connection: close, and the rest of th
   expect(res).toMatch(/^HTTP\/1\.1 401 /);
   expect(res).toMatch(/\r\nconnection: close\r\n/i);
   expect(res).toContain('"code":"unauthorized"');
-  expect(await c.ended(3000)).toBe('closed');
+  expect(await c.ended(20_000)).toBe('closed');
 });
 
 test('over the size limit with a token: 413 with Connection: close, not a drained body', async () => {
@@ -105,7 +105,7 @@ test('over the size limit with a token: 413 with Connection: close, not a draine
   const [res] = await c.responses(1);
   expect(res).toMatch(/^HTTP\/1\.1 413 /);
   expect(res).toMatch(/\r\nconnection: close\r\n/i);
-  expect(await c.ended(3000)).toBe('closed');
+  expect(await c.ended(20_000)).toBe('closed');
 });
 
 test('a chunked body of unknown size left unread: Connection: close', async () => {
@@ -114,7 +114,7 @@ test('a chunked body of unknown size left unread: Connection: close', async () =
   const [res] = await c.responses(1);
   expect(res).toMatch(/^HTTP\/1\.1 401 /);
   expect(res).toMatch(/\r\nconnection: close\r\n/i);
-  expect(await c.ended(3000)).toBe('closed');
+  expect(await c.ended(20_000)).toBe('closed');
 });
 
 test(`a small unread body (at most ${MAX_UNREAD_BODY / 1024} KB) is drained: the connection is kept and reused`, async () => {

@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { z } from 'zod';
+import { Monitor, StatusPage } from '../../src/api/index.js';
+import { requiredPart } from '../../src/service/profiles.js';
 import { REPO_ROOT } from '../helpers/build.js';
 import { PROFILES, profilesNamed } from '../../src/service/index.js';
 import { Harness, testSeed, type Res } from './helpers.js';
@@ -93,6 +96,38 @@ describe('writes whose answers the spec does not show', () => {
       body: { channels: { sms: false } },
     });
     expect(r.json).toEqual({ data: { monitorId: id } });
+  });
+
+  test('write-required-fields reads the required fields from the model: a field added to a copy of it is kept', async () => {
+    const h = await start('');
+    const { id } = await monitorOf(h);
+    const whole = (await h.call('GET', `/monitors/${id}`)).json.data;
+    const record = { ...whole, probeRegion: 'eu-1', probeNote: 'x' };
+    const models = { monitor: Monitor, statusPage: StatusPage };
+    // the model as it is: the fields the spec marks required, nothing else (the list in the test above)
+    expect(Object.keys(requiredPart(record, models)!)).toEqual(
+      expect.arrayContaining(['id', 'name', 'url', 'timeoutMs', 'followRedirects']),
+    );
+    expect(requiredPart(record, models)).not.toHaveProperty('probeRegion');
+    expect(requiredPart(record, models)).not.toHaveProperty('version');
+    // a copy with one more required field (and one more optional one): the profile keeps the required one
+    const grown = z.object({ ...Monitor.shape, probeRegion: z.string(), probeNote: z.string().optional() });
+    const part = requiredPart(record, { ...models, monitor: grown })!;
+    expect(part).toMatchObject({ id, probeRegion: 'eu-1' });
+    expect(part).not.toHaveProperty('probeNote');
+    expect(Object.keys(part).sort()).toEqual(
+      [...Object.keys(requiredPart(record, models)!), 'probeRegion'].sort(),
+    );
+    // the status page's model likewise; a record of neither model (alert settings) is left whole
+    const page = { monitorId: id, enabled: true, verificationStatus: 'verified', slug: 's', pageTier: 'pro' };
+    const grownPage = z.object({ ...StatusPage.shape, pageTier: z.string() });
+    expect(requiredPart(page, models)).toEqual({
+      monitorId: id,
+      enabled: true,
+      verificationStatus: 'verified',
+    });
+    expect(requiredPart(page, { ...models, statusPage: grownPage })).toMatchObject({ pageTier: 'pro' });
+    expect(requiredPart({ monitorId: id, channels: {} }, models)).toBeNull();
   });
 });
 
