@@ -160,7 +160,8 @@ describe.each(ACTION_PROFILES)('Terraform $version actions', (profile) => {
   });
 
   it('a failed write is reported by name, the others go on, and the action ends with an error', async () => {
-    await api.admin('POST', '/faults', { route: 'pauseMonitor', status: 503, count: 1 });
+    // A refusal, not a 503: a 5xx leaves the write in doubt, and the client replays it until the service answers.
+    await api.admin('POST', '/faults', { route: 'pauseMonitor', status: 409, count: 1 });
     const r = await t.invokeAction('uptime_monitor_pause', sel({ name: 'api-*' }));
     const failed = r.progress.filter((m) => m.startsWith('Failed to pause'));
     expect(failed).toHaveLength(1);
