@@ -261,7 +261,7 @@ run('interrupted and unlucky applies, real terraform', () => {
     const dir = mkdtempSync(join(tmpdir(), 'issue39-svc-'));
     const seedFile = join(dir, 'seed.json');
     const token = `upt_${'d'.repeat(40)}`;
-    const adminKey = 'issue39-admin';
+    const adminKey = 'issue39-admin-key-0001';
     writeFileSync(
       seedFile,
       JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
