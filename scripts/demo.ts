@@ -194,6 +194,9 @@ async function main(): Promise<void> {
       FORCE_COLOR: '0',
     };
     delete env.TF_PLUGIN_CACHE_DIR;
+    // and keep the CDK CLI from setting it to ~/.terraform.d/plugin-cache: the mirror's shim names this checkout's
+    // Node and bundle, so a shim cached there by another checkout or Node version would not match this lock file.
+    env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = '1';
     // The CDK CLI for this Node (src/cdk/cli.ts): cdktf-cli where its native terminal module has a build for it (up
     // to Node 22), else cdktn-cli, the maintained fork, which has no native code. DEMO_CDK_CLI=cdktf|cdktn chooses.
     const cli = findCdkCli(repo, { choose: process.env.DEMO_CDK_CLI || undefined });

@@ -82,6 +82,10 @@ export class TerraformWorkspace {
       TF_INPUT: '0',
     };
     delete env.TF_PLUGIN_CACHE_DIR;
+    // Without this the CDK CLIs point TF_PLUGIN_CACHE_DIR at ~/.terraform.d/plugin-cache, one folder for every
+    // workspace: a workspace's provider shim (its own Node and bundle paths) replaced another's there, whose lock file
+    // then no longer matched ("Required plugins are not installed") when two suites deployed at once.
+    env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = '1';
     return new TerraformWorkspace(dir, env);
   }
 

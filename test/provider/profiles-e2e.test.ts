@@ -426,7 +426,20 @@ function report(): string {
       return diff.length ? [`- ${alt}, ${f}: ${diff.join(', ')}`] : [];
     }),
   );
-  return [head, ...rows, '', 'Requests that differ from the baseline, by route:', ...extras, ''].join('\n');
+  const seconds = FLOWS.map((f) => {
+    const ms = ALTERNATIVES.map((a) => results.get(a)?.get(f)?.ms ?? 0).sort((a, b) => a - b);
+    return `${f} ${(ms[ms.length >> 1]! / 1000).toFixed(1)} s`;
+  });
+  return [
+    head,
+    ...rows,
+    '',
+    'Requests that differ from the baseline, by route:',
+    ...extras,
+    '',
+    `Median time per flow: ${seconds.join(', ')}`,
+    '',
+  ].join('\n');
 }
 
 describeHeavy('the provider against every service profile (alternatives × flows, real Terraform)', () => {
