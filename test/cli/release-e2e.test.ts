@@ -31,6 +31,7 @@ import { REPO_ROOT } from '../helpers/build.js';
 import { PROFILES, Terraform } from '../protocol/compat/terraform.js';
 import { launchProvider } from '../protocol/driver/launch.js';
 import { heavyE2eEnabled, requiredProviders, terraformAvailable } from '../helpers/terraform.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
 /** The macOS executables: built and checked once per CI run (they do not depend on the Node that runs the tests). */
@@ -97,7 +98,7 @@ beforeAll(async () => {
   );
   // A guard against a hang, not a speed check: the build of four platforms (a V8 snapshot, SEA blobs) took over
   // 400 s beside other suites on CI's 2 cores (issue 43); `npm run build:release` says how long it takes.
-}, 1_800_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   service?.kill();
   if (dir) rmSync(dir, { recursive: true, force: true });
