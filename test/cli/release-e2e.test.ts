@@ -169,112 +169,122 @@ describeTf('the single-file release', () => {
     expect(sums.trim().split('\n')).toHaveLength(PLATFORMS.length + 1);
   });
 
-  test('installs from the release and runs init/apply/plan/destroy with no node on PATH', async () => {
-    const installed = installFromRelease({ dir: join(dir, 'install'), from: RELEASE });
-    expect(installed.platforms).toEqual([...PLATFORMS].sort());
-    for (const p of PLATFORMS)
-      expect(
-        existsSync(join(installed.mirrorDir, 'registry.terraform.io/uptime-monitoring/uptime', zipName(p))),
-      ).toBe(true);
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
-    symlinkSync(
-      execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
-      join(bin, 'terraform'),
-    );
-    const env = {
-      PATH: bin,
-      HOME: dir,
-      CHECKPOINT_DISABLE: '1',
-      TF_IN_AUTOMATION: '1',
-      ...(process.env.DEBUG_TF_LOG ? { TF_LOG: 'debug', TF_LOG_PATH: process.env.DEBUG_TF_LOG } : {}),
-      TF_CLI_CONFIG_FILE: installed.cliConfigFile,
-      // main.tf configures no provider arguments: these are read by the provider when Terraform starts it (the build
-      // saw BUILD_ENV's).
-      UPTIME_BASE_URL: svc.baseUrl,
-      UPTIME_API_TOKEN: svc.tokens.full!,
-    };
-    expect(spawnSync('/bin/sh', ['-c', 'command -v node'], { env }).status).not.toBe(0);
-    const work = join(dir, 'work');
-    mkdirSync(work);
-    writeFileSync(
-      join(work, 'main.tf'),
-      `${requiredProviders(VERSION)}\nresource "uptime_monitor" "m" {\n  name = "From the release"\n  url  = "https://release.example.com/"\n}\n`,
-    );
-    const tf = (...args: string[]) => {
-      const r = spawnSync(join(bin, 'terraform'), [...args, '-no-color'], {
-        cwd: work,
-        env,
-        encoding: 'utf8',
-      });
-      return { code: r.status, out: `${r.stdout}${r.stderr}` };
-    };
-    // Offline lock file for every released platform, from the packed mirror: one h1 hash per platform, each the
-    // hash of that platform's zip (so a lock file made here works on a Mac, and one made on a Mac works here).
-    const lock = await tf(
-      'providers',
-      'lock',
-      `-fs-mirror=${installed.mirrorDir}`,
-      ...PLATFORMS.map((p) => `-platform=${p}`),
-      'uptime-monitoring/uptime',
-    );
-    expect(lock).toMatchObject({ code: 0 });
-    const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
-    const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
-    expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
-    expect(await tf('init')).toMatchObject({ code: 0 });
-    const apply = await tf('apply', '-auto-approve');
-    expect(apply.out).toContain('Apply complete! Resources: 1 added');
-    expect(await tf('plan', '-detailed-exitcode')).toMatchObject({ code: 0 });
-    const monitors = (await (
-      await fetch(`${svc.baseUrl}/monitors`, { headers: { authorization: `Bearer ${svc.tokens.full}` } })
-    ).json()) as { data: { name: string }[] };
-    expect(monitors.data.map((m) => m.name)).toContain('From the release');
-    // The executable Terraform unpacked is the SEA binary: it answers --version without node.
-    const exe = join(
-      work,
-      '.terraform',
-      'providers',
-      'registry.terraform.io',
-      'uptime-monitoring',
-      'uptime',
-      VERSION,
-      'linux_amd64',
-      `terraform-provider-uptime_v${VERSION}`,
-    );
-    expect(existsSync(exe)).toBe(true);
-    // It embeds Node 24 LTS from the npm registry, whatever Node built the release (never an end-of-life one).
-    const version = spawnSync(exe, ['--version'], { env, encoding: 'utf8' }).stdout;
-    expect(version).toContain(`terraform-provider-uptime ${VERSION}`);
-    expect(version).toMatch(/; Node v24\.\d+\.\d+ \(embedded, startup snapshot\)\)\n$/);
-    expect((await tf('destroy', '-auto-approve')).out).toContain('Destroy complete! Resources: 1 destroyed');
-  }, 180_000);
-
-  test('uptimectl provider install --from … --lock writes a lock file with the hash of every released platform', () => {
-    const work = join(dir, 'cli-lock');
-    mkdirSync(work);
-    writeFileSync(join(work, 'main.tf'), requiredProviders(VERSION));
-    const out = execFileSync(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-        join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts'),
-        'provider',
-        'install',
-        '--from',
-        RELEASE,
-        '--dir',
-        join(dir, 'cli-install'),
-        '--lock',
+  test(
+    'installs from the release and runs init/apply/plan/destroy with no node on PATH',
+    async () => {
+      const installed = installFromRelease({ dir: join(dir, 'install'), from: RELEASE });
+      expect(installed.platforms).toEqual([...PLATFORMS].sort());
+      for (const p of PLATFORMS)
+        expect(
+          existsSync(join(installed.mirrorDir, 'registry.terraform.io/uptime-monitoring/uptime', zipName(p))),
+        ).toBe(true);
+      const bin = join(dir, 'bin');
+      mkdirSync(bin);
+      symlinkSync(
+        execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
+        join(bin, 'terraform'),
+      );
+      const env = {
+        PATH: bin,
+        HOME: dir,
+        CHECKPOINT_DISABLE: '1',
+        TF_IN_AUTOMATION: '1',
+        ...(process.env.DEBUG_TF_LOG ? { TF_LOG: 'debug', TF_LOG_PATH: process.env.DEBUG_TF_LOG } : {}),
+        TF_CLI_CONFIG_FILE: installed.cliConfigFile,
+        // main.tf configures no provider arguments: these are read by the provider when Terraform starts it (the build
+        // saw BUILD_ENV's).
+        UPTIME_BASE_URL: svc.baseUrl,
+        UPTIME_API_TOKEN: svc.tokens.full!,
+      };
+      expect(spawnSync('/bin/sh', ['-c', 'command -v node'], { env }).status).not.toBe(0);
+      const work = join(dir, 'work');
+      mkdirSync(work);
+      writeFileSync(
+        join(work, 'main.tf'),
+        `${requiredProviders(VERSION)}\nresource "uptime_monitor" "m" {\n  name = "From the release"\n  url  = "https://release.example.com/"\n}\n`,
+      );
+      const tf = (...args: string[]) => {
+        const r = spawnSync(join(bin, 'terraform'), [...args, '-no-color'], {
+          cwd: work,
+          env,
+          encoding: 'utf8',
+        });
+        return { code: r.status, out: `${r.stdout}${r.stderr}` };
+      };
+      // Offline lock file for every released platform, from the packed mirror: one h1 hash per platform, each the
+      // hash of that platform's zip (so a lock file made here works on a Mac, and one made on a Mac works here).
+      const lock = await tf(
+        'providers',
+        'lock',
+        `-fs-mirror=${installed.mirrorDir}`,
+        ...PLATFORMS.map((p) => `-platform=${p}`),
+        'uptime-monitoring/uptime',
+      );
+      expect(lock).toMatchObject({ code: 0 });
+      const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+      const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
+      expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
+      expect(await tf('init')).toMatchObject({ code: 0 });
+      const apply = await tf('apply', '-auto-approve');
+      expect(apply.out).toContain('Apply complete! Resources: 1 added');
+      expect(await tf('plan', '-detailed-exitcode')).toMatchObject({ code: 0 });
+      const monitors = (await (
+        await fetch(`${svc.baseUrl}/monitors`, { headers: { authorization: `Bearer ${svc.tokens.full}` } })
+      ).json()) as { data: { name: string }[] };
+      expect(monitors.data.map((m) => m.name)).toContain('From the release');
+      // The executable Terraform unpacked is the SEA binary: it answers --version without node.
+      const exe = join(
         work,
-      ],
-      { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1' } },
-    );
-    expect(out).toContain(`Lock file with hashes for ${[...PLATFORMS].sort().join(', ')}`);
-    const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
-    const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
-    expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
-  }, 60_000);
+        '.terraform',
+        'providers',
+        'registry.terraform.io',
+        'uptime-monitoring',
+        'uptime',
+        VERSION,
+        'linux_amd64',
+        `terraform-provider-uptime_v${VERSION}`,
+      );
+      expect(existsSync(exe)).toBe(true);
+      // It embeds Node 24 LTS from the npm registry, whatever Node built the release (never an end-of-life one).
+      const version = spawnSync(exe, ['--version'], { env, encoding: 'utf8' }).stdout;
+      expect(version).toContain(`terraform-provider-uptime ${VERSION}`);
+      expect(version).toMatch(/; Node v24\.\d+\.\d+ \(embedded, startup snapshot\)\)\n$/);
+      expect((await tf('destroy', '-auto-approve')).out).toContain(
+        'Destroy complete! Resources: 1 destroyed',
+      );
+    },
+    HANG_GUARD_MS,
+  );
+
+  test(
+    'uptimectl provider install --from … --lock writes a lock file with the hash of every released platform',
+    () => {
+      const work = join(dir, 'cli-lock');
+      mkdirSync(work);
+      writeFileSync(join(work, 'main.tf'), requiredProviders(VERSION));
+      const out = execFileSync(
+        process.execPath,
+        [
+          join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+          join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts'),
+          'provider',
+          'install',
+          '--from',
+          RELEASE,
+          '--dir',
+          join(dir, 'cli-install'),
+          '--lock',
+          work,
+        ],
+        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1' } },
+      );
+      expect(out).toContain(`Lock file with hashes for ${[...PLATFORMS].sort().join(', ')}`);
+      const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+      const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
+      expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
+    },
+    HANG_GUARD_MS,
+  );
 
   test('the linux_amd64 executable starts from a V8 startup snapshot, and reports it', () => {
     expect(buildLog).toContain(
@@ -413,7 +423,7 @@ describeDarwin('the macOS executables', () => {
   const exes = new Map<string, { name: string; bytes: Buffer }>();
   beforeAll(() => {
     for (const p of DARWIN) exes.set(p, unzipExecutable(p));
-  }, 60_000);
+  }, HANG_GUARD_MS);
 
   test.each(DARWIN)(
     '%s embeds an LTS release of Node 24 or 22 from the npm registry, its SEA blob made by the Linux Node of that version',

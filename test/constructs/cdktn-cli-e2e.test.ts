@@ -21,6 +21,7 @@ import semver from 'semver';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, packedPackage, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 import { ServiceApi } from '../provider/helpers.js';
 
 const CLI_PKG = join(REPO_ROOT, 'node_modules', 'cdktn-cli');
@@ -82,7 +83,7 @@ beforeAll(async () => {
       FORCE_COLOR: '0',
     },
   });
-}, 180_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   await svc?.close();
   ws?.dispose();
@@ -158,38 +159,46 @@ async function synthDeployDestroy(dir: string, stack: string): Promise<void> {
 }
 
 describeCli('cdktn CLI (cdktn-cli) with terraform-provider-uptime/cdktn', () => {
-  it('a `cdktn init --template=typescript` project (CommonJS): cdktn synth, deploy, destroy', async () => {
-    const pkg = JSON.parse(
-      readFileSync(join(TEMPLATE, 'package.json'), 'utf8').replace('{{ $base }}', 'cjs'),
-    );
-    expect(pkg.type).toBeUndefined();
-    const tsconfig = JSON.parse(readFileSync(join(TEMPLATE, 'tsconfig.json'), 'utf8'));
-    expect(tsconfig.compilerOptions.module).toBe('CommonJS');
-    const dir = project('cjs', {
-      'package.json': JSON.stringify(pkg),
-      'tsconfig.json': JSON.stringify(tsconfig),
-      'cdktf.json': cdktfJson(),
-      'main.ts': MAIN('cjs'),
-    });
-    await synthDeployDestroy(dir, 'cjs');
-  }, 240_000);
+  it(
+    'a `cdktn init --template=typescript` project (CommonJS): cdktn synth, deploy, destroy',
+    async () => {
+      const pkg = JSON.parse(
+        readFileSync(join(TEMPLATE, 'package.json'), 'utf8').replace('{{ $base }}', 'cjs'),
+      );
+      expect(pkg.type).toBeUndefined();
+      const tsconfig = JSON.parse(readFileSync(join(TEMPLATE, 'tsconfig.json'), 'utf8'));
+      expect(tsconfig.compilerOptions.module).toBe('CommonJS');
+      const dir = project('cjs', {
+        'package.json': JSON.stringify(pkg),
+        'tsconfig.json': JSON.stringify(tsconfig),
+        'cdktf.json': cdktfJson(),
+        'main.ts': MAIN('cjs'),
+      });
+      await synthDeployDestroy(dir, 'cjs');
+    },
+    HANG_GUARD_MS,
+  );
 
-  it('an ESM project (type: module, NodeNext): cdktn synth, deploy, destroy', async () => {
-    const dir = project('esm', {
-      'package.json': JSON.stringify({ name: 'esm', private: true, type: 'module' }),
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          skipLibCheck: true,
-        },
-        include: ['*.ts'],
-      }),
-      'cdktf.json': cdktfJson(),
-      'main.ts': MAIN('esm'),
-    });
-    await synthDeployDestroy(dir, 'esm');
-  }, 240_000);
+  it(
+    'an ESM project (type: module, NodeNext): cdktn synth, deploy, destroy',
+    async () => {
+      const dir = project('esm', {
+        'package.json': JSON.stringify({ name: 'esm', private: true, type: 'module' }),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            skipLibCheck: true,
+          },
+          include: ['*.ts'],
+        }),
+        'cdktf.json': cdktfJson(),
+        'main.ts': MAIN('esm'),
+      });
+      await synthDeployDestroy(dir, 'esm');
+    },
+    HANG_GUARD_MS,
+  );
 });

@@ -13,6 +13,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi } from '../provider/helpers.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() ? describe : describe.skip;
 
@@ -121,77 +122,89 @@ function expectNoSecret(...texts: string[]): void {
 }
 
 describeTf('examples with real terraform against the local service', () => {
-  it('examples/hcl: apply, no changes on re-plan, destroy', async () => {
-    const e = await startExample();
-    try {
-      copyFileSync(join(REPO_ROOT, 'examples/hcl/main.tf'), join(e.ws.workdir, 'main.tf'));
-      await e.ws.init();
-      const applied = await e.ws.apply();
-      expect(applied.stdout).toMatch(/Apply complete! Resources: 7 added, 0 changed, 0 destroyed/);
-      await expectDeployed(e.api);
-      // Write-only by default: the secret is in neither the state nor a saved plan.
-      expectNoSecret(readFileSync(join(e.ws.workdir, 'terraform.tfstate'), 'utf8'));
-      await e.ws.must(['plan', '-no-color', '-out=saved.tfplan']);
-      expectNoSecret((await e.ws.must(['show', '-json', 'saved.tfplan'])).stdout);
-      const plan = await e.ws.planHasChanges();
-      expect(plan.output).toMatch(/No changes/);
-      expect(plan.changes).toBe(false);
-      const destroyed = await e.ws.destroy();
-      expect(destroyed.stdout).toMatch(/Destroy complete! Resources: 7 destroyed/);
-      await expectDestroyed(e.api);
-      expectNoSecret(applied.stdout, applied.stderr, plan.output, destroyed.stdout);
-    } finally {
-      e.ws.dispose();
-      await e.svc.close();
-    }
-  }, 180_000);
+  it(
+    'examples/hcl: apply, no changes on re-plan, destroy',
+    async () => {
+      const e = await startExample();
+      try {
+        copyFileSync(join(REPO_ROOT, 'examples/hcl/main.tf'), join(e.ws.workdir, 'main.tf'));
+        await e.ws.init();
+        const applied = await e.ws.apply();
+        expect(applied.stdout).toMatch(/Apply complete! Resources: 7 added, 0 changed, 0 destroyed/);
+        await expectDeployed(e.api);
+        // Write-only by default: the secret is in neither the state nor a saved plan.
+        expectNoSecret(readFileSync(join(e.ws.workdir, 'terraform.tfstate'), 'utf8'));
+        await e.ws.must(['plan', '-no-color', '-out=saved.tfplan']);
+        expectNoSecret((await e.ws.must(['show', '-json', 'saved.tfplan'])).stdout);
+        const plan = await e.ws.planHasChanges();
+        expect(plan.output).toMatch(/No changes/);
+        expect(plan.changes).toBe(false);
+        const destroyed = await e.ws.destroy();
+        expect(destroyed.stdout).toMatch(/Destroy complete! Resources: 7 destroyed/);
+        await expectDestroyed(e.api);
+        expectNoSecret(applied.stdout, applied.stderr, plan.output, destroyed.stdout);
+      } finally {
+        e.ws.dispose();
+        await e.svc.close();
+      }
+    },
+    HANG_GUARD_MS,
+  );
 
-  it('examples/quickstart (CDKTF): synth, apply, no changes on re-plan, destroy', async () => {
-    const e = await startExample();
-    const out = mkdtempSync(join(tmpdir(), 'quickstart-synth-'));
-    try {
-      const stackFile = await synthQuickstart(out, join(e.ws.workdir, 'terraform.tfstate'));
-      const json = readFileSync(stackFile, 'utf8');
-      expectNoSecret(json);
-      copyFileSync(stackFile, join(e.ws.workdir, 'cdk.tf.json'));
-      await e.ws.init();
-      const applied = await e.ws.apply();
-      expect(applied.stdout).toMatch(/Apply complete! Resources: 7 added, 0 changed, 0 destroyed/);
-      await expectDeployed(e.api);
-      const plan = await e.ws.planHasChanges();
-      expect(plan.output).toMatch(/No changes/);
-      expect(plan.changes).toBe(false);
-      const destroyed = await e.ws.destroy();
-      expect(destroyed.stdout).toMatch(/Destroy complete! Resources: 7 destroyed/);
-      await expectDestroyed(e.api);
-      expectNoSecret(applied.stdout, applied.stderr, plan.output, destroyed.stdout);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-      e.ws.dispose();
-      await e.svc.close();
-    }
-  }, 180_000);
+  it(
+    'examples/quickstart (CDKTF): synth, apply, no changes on re-plan, destroy',
+    async () => {
+      const e = await startExample();
+      const out = mkdtempSync(join(tmpdir(), 'quickstart-synth-'));
+      try {
+        const stackFile = await synthQuickstart(out, join(e.ws.workdir, 'terraform.tfstate'));
+        const json = readFileSync(stackFile, 'utf8');
+        expectNoSecret(json);
+        copyFileSync(stackFile, join(e.ws.workdir, 'cdk.tf.json'));
+        await e.ws.init();
+        const applied = await e.ws.apply();
+        expect(applied.stdout).toMatch(/Apply complete! Resources: 7 added, 0 changed, 0 destroyed/);
+        await expectDeployed(e.api);
+        const plan = await e.ws.planHasChanges();
+        expect(plan.output).toMatch(/No changes/);
+        expect(plan.changes).toBe(false);
+        const destroyed = await e.ws.destroy();
+        expect(destroyed.stdout).toMatch(/Destroy complete! Resources: 7 destroyed/);
+        await expectDestroyed(e.api);
+        expectNoSecret(applied.stdout, applied.stderr, plan.output, destroyed.stdout);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+        e.ws.dispose();
+        await e.svc.close();
+      }
+    },
+    HANG_GUARD_MS,
+  );
 
-  it('a destination label that matches nothing fails the plan, naming the label', async () => {
-    const e = await startExample();
-    try {
-      const stack = new TerraformStack(Testing.app(), 'lookup');
-      new provider.UptimeProvider(stack, 'uptime', {});
-      new UptimeMonitor(stack, 'm', {
-        url: 'https://example.com/',
-        alerts: { email: UptimeAlertDestination.lookup(stack, 'email', 'Nobody') },
-      });
-      writeFileSync(join(e.ws.workdir, 'cdk.tf.json'), Testing.synth(stack, true));
-      await e.ws.init();
-      const plan = await e.ws.run(['plan', '-no-color']);
-      expect(plan.code).toBe(1);
-      expect(plan.stderr.replace(/\s+/g, ' ')).toContain(
-        'Expected exactly one verified email destination labelled "Nobody", found 0.',
-      );
-      expect((await e.api.listMonitors()).map((m) => m.url)).not.toContain('https://example.com/');
-    } finally {
-      e.ws.dispose();
-      await e.svc.close();
-    }
-  }, 120_000);
+  it(
+    'a destination label that matches nothing fails the plan, naming the label',
+    async () => {
+      const e = await startExample();
+      try {
+        const stack = new TerraformStack(Testing.app(), 'lookup');
+        new provider.UptimeProvider(stack, 'uptime', {});
+        new UptimeMonitor(stack, 'm', {
+          url: 'https://example.com/',
+          alerts: { email: UptimeAlertDestination.lookup(stack, 'email', 'Nobody') },
+        });
+        writeFileSync(join(e.ws.workdir, 'cdk.tf.json'), Testing.synth(stack, true));
+        await e.ws.init();
+        const plan = await e.ws.run(['plan', '-no-color']);
+        expect(plan.code).toBe(1);
+        expect(plan.stderr.replace(/\s+/g, ' ')).toContain(
+          'Expected exactly one verified email destination labelled "Nobody", found 0.',
+        );
+        expect((await e.api.listMonitors()).map((m) => m.url)).not.toContain('https://example.com/');
+      } finally {
+        e.ws.dispose();
+        await e.svc.close();
+      }
+    },
+    HANG_GUARD_MS,
+  );
 });

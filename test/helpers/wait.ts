@@ -17,8 +17,9 @@ export async function until<T>(
 }
 
 /**
- * The timeout of an end-to-end test that drives hundreds of resources through terraform: a guard against a hang,
- * not a speed check (the benchmarks measure speed). On CI's 2 cores, beside another suite, such a test took over the
- * 300 s it used to allow (issue 43); a hang still ends the run.
+ * The timeout of every test and hook in an end-to-end file (`*-e2e.test.ts`): a guard against a hang, not a speed
+ * check (the benchmarks and CI's per-suite wall times measure speed). With two test files at a time on CI's 2 cores
+ * and another suite beside them, tests that drive terraform or a CDK CLI ran to 70–100 % of the 120–300 s they used to
+ * allow, and the CDKTF import of 300 monitors past it (issue 43); a hang still ends the run, and fails it.
  */
 export const HANG_GUARD_MS = 30 * 60_000;

@@ -15,6 +15,7 @@ import { buildProvider, packedPackage, REAL_PROVIDER_ENTRY, REPO_ROOT } from '..
 import { npmCiOffline, writeOfflineLock } from '../helpers/offline-install.js';
 import { heavyE2eEnabled, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { EMAIL_DEST_2, ServiceApi, testSeed } from '../provider/helpers.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const CLI_ENGINES = JSON.parse(
   readFileSync(join(REPO_ROOT, 'node_modules', 'cdktn-cli', 'package.json'), 'utf8'),
@@ -89,7 +90,7 @@ beforeAll(async () => {
     work,
     readdirSync(work).find((f) => f.endsWith('.tgz'))!,
   );
-}, 300_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   await svc?.close();
   ws?.dispose();
@@ -147,11 +148,15 @@ async function importInstallDeploy(name: string, importArgs: string[]): Promise<
 }
 
 describeProject('the CDKTF project uptimectl import writes', () => {
-  test(`default (cdktn): npm ci offline, npm run synth, npm run deploy imports only, then no changes (Node ${process.version})`, async () => {
-    await importInstallDeploy('cdktn', ['--name', 'cdktn *']);
-    const main = readFileSync(join(work, 'cdktn', 'main.ts'), 'utf8');
-    expect(main).toContain("from 'cdktn';");
-  }, 300_000);
+  test(
+    `default (cdktn): npm ci offline, npm run synth, npm run deploy imports only, then no changes (Node ${process.version})`,
+    async () => {
+      await importInstallDeploy('cdktn', ['--name', 'cdktn *']);
+      const main = readFileSync(join(work, 'cdktn', 'main.ts'), 'utf8');
+      expect(main).toContain("from 'cdktn';");
+    },
+    HANG_GUARD_MS,
+  );
 
   (heavyE2eEnabled() ? test : test.skip)(
     '--cdk cdktf: the same with cdktf constructs under cdktn-cli',

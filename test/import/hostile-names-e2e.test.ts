@@ -13,6 +13,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { EMAIL_DEST_2, ServiceApi, testSeed } from '../provider/helpers.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -131,7 +132,7 @@ beforeAll(async () => {
     providerBundle: await buildProvider(REAL_PROVIDER_ENTRY),
     env: { UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full, CHECKPOINT_DISABLE: '1' },
   });
-}, 300_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   if (!process.env.KEEP_E2E_DIR) ws?.dispose();
   await svc?.close();
@@ -142,44 +143,52 @@ describeTf('import of an account with hostile names', () => {
   // Alert settings of every 7th monitor and the seed monitor's status page are imported too.
   const others = Math.ceil(NAMES.length / 7) + 1;
 
-  test('CDKTF: the generated app type-checks (tsc) and --verify (cdktf synth + plan) shows imports only', async () => {
-    const out = join(ws.dir, 'cdktf');
-    // The app's dependencies, as `npm install` in it would give them: this checkout and its cdktn, tsx, types.
-    mkdirSync(join(out, 'node_modules'), { recursive: true });
-    for (const dep of ['cdktn', 'constructs', '@types', '.bin'])
-      symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(out, 'node_modules', dep));
-    symlinkSync(REPO_ROOT, join(out, 'node_modules', 'terraform-provider-uptime'));
+  test(
+    'CDKTF: the generated app type-checks (tsc) and --verify (cdktf synth + plan) shows imports only',
+    async () => {
+      const out = join(ws.dir, 'cdktf');
+      // The app's dependencies, as `npm install` in it would give them: this checkout and its cdktn, tsx, types.
+      mkdirSync(join(out, 'node_modules'), { recursive: true });
+      for (const dep of ['cdktn', 'constructs', '@types', '.bin'])
+        symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(out, 'node_modules', dep));
+      symlinkSync(REPO_ROOT, join(out, 'node_modules', 'terraform-provider-uptime'));
 
-    const r = await uptimectl(['import', '--out', out, '--format', 'cdktf', '--verify'], ws.dir);
-    expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
-    expect(r.stdout).toContain(`Wrote ${monitors} uptime_monitor`);
-    expect(r.stdout).toMatch(
-      new RegExp(`Verified: monitors: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
-    );
-    const code = readFileSync(join(out, 'imported-1.ts'), 'utf8');
-    expect(code).toContain('const class_ = new UptimeMonitor(scope, "class", {');
-    expect(code).toContain('const scope_ = new UptimeMonitor(scope, "scope", {');
-    expect(code).toContain('new UptimeMonitor(scope, "uptime_2", {');
-    expect(code).toContain('new UptimeMonitor(scope, "constructor_2", {');
+      const r = await uptimectl(['import', '--out', out, '--format', 'cdktf', '--verify'], ws.dir);
+      expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
+      expect(r.stdout).toContain(`Wrote ${monitors} uptime_monitor`);
+      expect(r.stdout).toMatch(
+        new RegExp(`Verified: monitors: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
+      );
+      const code = readFileSync(join(out, 'imported-1.ts'), 'utf8');
+      expect(code).toContain('const class_ = new UptimeMonitor(scope, "class", {');
+      expect(code).toContain('const scope_ = new UptimeMonitor(scope, "scope", {');
+      expect(code).toContain('new UptimeMonitor(scope, "uptime_2", {');
+      expect(code).toContain('new UptimeMonitor(scope, "constructor_2", {');
 
-    const tsc = await run(process.execPath, [TSC, '-p', join(out, 'tsconfig.json')], out);
-    expect({ code: tsc.code, out: tsc.stdout.slice(0, 3000) }).toEqual({ code: 0, out: '' });
-    // Written escaped (`$${`), so Terraform reads the text itself: nothing evaluated, every name byte for byte.
-    expect(code).toContain('name: "$${var.secret}",');
-    expect(code).toContain('name: "%%{ if true }directive%%{ endif }",');
-    expect(await importedNames(join(out, 'cdktf.out', 'stacks', 'monitors'))).toEqual(await serviceNames());
-  }, 600_000);
+      const tsc = await run(process.execPath, [TSC, '-p', join(out, 'tsconfig.json')], out);
+      expect({ code: tsc.code, out: tsc.stdout.slice(0, 3000) }).toEqual({ code: 0, out: '' });
+      // Written escaped (`$${`), so Terraform reads the text itself: nothing evaluated, every name byte for byte.
+      expect(code).toContain('name: "$${var.secret}",');
+      expect(code).toContain('name: "%%{ if true }directive%%{ endif }",');
+      expect(await importedNames(join(out, 'cdktf.out', 'stacks', 'monitors'))).toEqual(await serviceNames());
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('HCL: the same account plans imports only (--verify)', async () => {
-    const out = join(ws.dir, 'hcl');
-    const r = await uptimectl(['import', '--out', out, '--verify'], ws.dir);
-    expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
-    expect(r.stdout).toMatch(
-      new RegExp(`Verified: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
-    );
-    const hcl = readFileSync(join(out, 'monitors.tf'), 'utf8');
-    expect(hcl).toContain('resource "uptime_monitor" "class" {');
-    expect(hcl).toContain('name             = "$${var.secret}"');
-    expect(await importedNames(out)).toEqual(await serviceNames());
-  }, 600_000);
+  test(
+    'HCL: the same account plans imports only (--verify)',
+    async () => {
+      const out = join(ws.dir, 'hcl');
+      const r = await uptimectl(['import', '--out', out, '--verify'], ws.dir);
+      expect({ code: r.code, stderr: r.code ? r.stderr.slice(-3000) : '' }).toEqual({ code: 0, stderr: '' });
+      expect(r.stdout).toMatch(
+        new RegExp(`Verified: ${monitors + others} to import, 0 to add, 0 to change, 0 to destroy`),
+      );
+      const hcl = readFileSync(join(out, 'monitors.tf'), 'utf8');
+      expect(hcl).toContain('resource "uptime_monitor" "class" {');
+      expect(hcl).toContain('name             = "$${var.secret}"');
+      expect(await importedNames(out)).toEqual(await serviceNames());
+    },
+    HANG_GUARD_MS,
+  );
 });

@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../helpers/build.js';
 import { startServiceProcess } from '../helpers/service-process.js';
 import { heavyE2eEnabled, terraformAvailable, type RunResult } from '../helpers/terraform.js';
 import { startE2E, testSeed, type E2E } from './helpers.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const run = terraformAvailable() && heavyE2eEnabled() ? describe : describe.skip;
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -75,7 +76,7 @@ run('interrupted and unlucky applies, real terraform', () => {
         },
       },
     );
-  }, 180_000);
+  }, HANG_GUARD_MS);
   afterAll(async () => e?.dispose());
 
   /** Starts the next case on a clean state (each case has its own URLs; a destroy of 40 would only cost time). */
@@ -192,115 +193,127 @@ run('interrupted and unlucky applies, real terraform', () => {
     300_000,
   );
 
-  it('(3) 40 monitors with alert settings under 20% dropped answers and 10% 503s on writes: one run, no duplicate, empty re-plan', async () => {
-    const { ws, api } = e;
-    const prefix = 'unlucky';
-    ws.write({ 'main.tf': fleet('lucky', true) }); // the same configuration without faults: the baseline
-    const t0 = Date.now();
-    await ws.apply();
-    const clean = Date.now() - t0;
-    forget();
-    ws.write({ 'main.tf': fleet(prefix, true) });
-    for (const row of ENDPOINTS.filter((x) => x.method !== 'GET')) {
-      await api.admin('POST', '/faults', { route: row.operation, status: 503, rate: 0.1 });
-      await api.admin('POST', '/faults', { route: row.operation, drop: 'after', rate: 0.2 / 0.9 });
-    }
-    const t1 = Date.now();
-    const r = await ws.run(['apply', '-auto-approve', '-no-color'], { TF_LOG_PROVIDER: 'debug' });
-    const faulty = Date.now() - t1;
-    const fired = (await api.admin('GET', '/faults')).json.data as {
-      route: string;
-      drop: string | null;
-      fired: number;
-    }[];
-    await api.admin('DELETE', '/faults');
-    if (r.code !== 0) throw new Error(`apply under faults failed:\n${r.stdout}\n${r.stderr.slice(-4000)}`);
-    expect(r.stdout).toMatch(new RegExp(`Apply complete! Resources: ${2 * N} added`));
-    const made = await live(prefix);
-    expect(made).toHaveLength(N);
-    expect(new Set(made.map((m) => m.url)).size).toBe(N);
-    for (const m of made)
-      expect(
-        (await api.call('GET', `/monitors/${m.id}/alert-settings`)).json.data.slowResponseAlerts,
-      ).toMatchObject({
-        enabled: true,
-        thresholdMs: 2000,
-      });
-    expect((await ws.planHasChanges()).changes).toBe(false);
-    const inDoubt = (r.stderr.match(/outcome unknown/g) ?? []).length;
-    const dropped = fired.filter((f) => f.drop === 'after').reduce((n, f) => n + f.fired, 0);
-    const failed = fired.filter((f) => f.drop === null).reduce((n, f) => n + f.fired, 0);
-    process.stdout.write(
-      `issue39 faults: ${dropped} dropped answers, ${failed} 503s; ${inDoubt} in-doubt replays; apply ${faulty} ms vs ${clean} ms fault-free (uptime ${execFileSync('uptime', { encoding: 'utf8' }).trim()})\n`,
-    );
-    forget();
-  }, 300_000);
-
-  it('a create still unanswered at in_doubt_max_wait fails with what may exist and the one command', async () => {
-    const { ws, api } = e;
-    const url = 'https://never-answered.example.com/';
-    ws.write({
-      'main.tf': `provider "uptime" {\n  max_retries       = 0\n  in_doubt_max_wait = "3s"\n}\nresource "uptime_monitor" "m" {\n  name = "Never answered"\n  url  = "${url}"\n}\n`,
-    });
-    await api.admin('POST', '/faults', { route: 'createMonitor', drop: 'before' });
-    const r = await ws.run(['apply', '-auto-approve', '-no-color']);
-    await api.admin('DELETE', '/faults');
-    expect(r.code).toBe(1);
-    const text = r.stderr.replace(/\s+/g, ' ');
-    process.stdout.write(`issue39 message at the in-doubt deadline:\n${r.stderr}\n`);
-    expect(text).toContain('Error: Monitor may have been created');
-    expect(text).toContain(
-      `The service did not say whether it created the monitor GET "${url}" named "Never answered"`,
-    );
-    expect(text).toContain('run `npx uptimectl adopt` in this configuration');
-    expect(text).not.toMatch(/Idempotency-Key/i);
-    expect((await live('never-answered')).length).toBe(0);
-  }, 120_000);
-
-  it('(4) the service killed between storing a create and answering it: after a restart the replay returns that monitor', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'issue39-svc-'));
-    const seedFile = join(dir, 'seed.json');
-    const token = `upt_${'d'.repeat(40)}`;
-    const adminKey = 'issue39-admin-key-0001';
-    writeFileSync(
-      seedFile,
-      JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
-    );
-    mkdirSync(join(dir, 'data'));
-    const start = (port: number) => startServiceProcess(join(dir, 'data'), seedFile, port);
-    const first = start(0);
-    const info = await first.info;
-    const port = Number(new URL(info.baseUrl).port);
-    const exited = new Promise<void>((r) => first.child.once('exit', () => r()));
-    const f = await fetch(`${info.adminUrl}/faults`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ route: 'createMonitor', drop: 'kill', count: 1 }),
-    });
-    expect(f.status).toBe(201);
-    const url = 'https://crash.example.com/';
-    e.ws.write({ 'main.tf': `resource "uptime_monitor" "m" {\n  name = "Crash"\n  url  = "${url}"\n}\n` });
-    const env = { UPTIME_BASE_URL: info.baseUrl, UPTIME_API_TOKEN: token };
-    const apply = e.ws.run(['apply', '-auto-approve', '-no-color'], env);
-    await exited; // killed after committing the create, before answering
-    const second = start(port);
-    try {
-      await second.info;
-      const r = await apply;
-      if (r.code !== 0) throw new Error(`apply failed:\n${r.stdout}\n${r.stderr}`);
-      const list = await fetch(`${info.baseUrl}/monitors?limit=100`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const made = ((await list.json()) as { data: { id: string; url: string }[] }).data.filter(
-        (m) => m.url === url,
+  it(
+    '(3) 40 monitors with alert settings under 20% dropped answers and 10% 503s on writes: one run, no duplicate, empty re-plan',
+    async () => {
+      const { ws, api } = e;
+      const prefix = 'unlucky';
+      ws.write({ 'main.tf': fleet('lucky', true) }); // the same configuration without faults: the baseline
+      const t0 = Date.now();
+      await ws.apply();
+      const clean = Date.now() - t0;
+      forget();
+      ws.write({ 'main.tf': fleet(prefix, true) });
+      for (const row of ENDPOINTS.filter((x) => x.method !== 'GET')) {
+        await api.admin('POST', '/faults', { route: row.operation, status: 503, rate: 0.1 });
+        await api.admin('POST', '/faults', { route: row.operation, drop: 'after', rate: 0.2 / 0.9 });
+      }
+      const t1 = Date.now();
+      const r = await ws.run(['apply', '-auto-approve', '-no-color'], { TF_LOG_PROVIDER: 'debug' });
+      const faulty = Date.now() - t1;
+      const fired = (await api.admin('GET', '/faults')).json.data as {
+        route: string;
+        drop: string | null;
+        fired: number;
+      }[];
+      await api.admin('DELETE', '/faults');
+      if (r.code !== 0) throw new Error(`apply under faults failed:\n${r.stdout}\n${r.stderr.slice(-4000)}`);
+      expect(r.stdout).toMatch(new RegExp(`Apply complete! Resources: ${2 * N} added`));
+      const made = await live(prefix);
+      expect(made).toHaveLength(N);
+      expect(new Set(made.map((m) => m.url)).size).toBe(N);
+      for (const m of made)
+        expect(
+          (await api.call('GET', `/monitors/${m.id}/alert-settings`)).json.data.slowResponseAlerts,
+        ).toMatchObject({
+          enabled: true,
+          thresholdMs: 2000,
+        });
+      expect((await ws.planHasChanges()).changes).toBe(false);
+      const inDoubt = (r.stderr.match(/outcome unknown/g) ?? []).length;
+      const dropped = fired.filter((f) => f.drop === 'after').reduce((n, f) => n + f.fired, 0);
+      const failed = fired.filter((f) => f.drop === null).reduce((n, f) => n + f.fired, 0);
+      process.stdout.write(
+        `issue39 faults: ${dropped} dropped answers, ${failed} 503s; ${inDoubt} in-doubt replays; apply ${faulty} ms vs ${clean} ms fault-free (uptime ${execFileSync('uptime', { encoding: 'utf8' }).trim()})\n`,
       );
-      expect(made).toHaveLength(1);
-      expect((await e.ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0]!.id);
-      expect((await e.ws.run(['plan', '-detailed-exitcode', '-no-color'], env)).code).toBe(0);
-      await e.ws.must(['state', 'rm', 'uptime_monitor.m']);
-    } finally {
-      second.child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 180_000);
+      forget();
+    },
+    HANG_GUARD_MS,
+  );
+
+  it(
+    'a create still unanswered at in_doubt_max_wait fails with what may exist and the one command',
+    async () => {
+      const { ws, api } = e;
+      const url = 'https://never-answered.example.com/';
+      ws.write({
+        'main.tf': `provider "uptime" {\n  max_retries       = 0\n  in_doubt_max_wait = "3s"\n}\nresource "uptime_monitor" "m" {\n  name = "Never answered"\n  url  = "${url}"\n}\n`,
+      });
+      await api.admin('POST', '/faults', { route: 'createMonitor', drop: 'before' });
+      const r = await ws.run(['apply', '-auto-approve', '-no-color']);
+      await api.admin('DELETE', '/faults');
+      expect(r.code).toBe(1);
+      const text = r.stderr.replace(/\s+/g, ' ');
+      process.stdout.write(`issue39 message at the in-doubt deadline:\n${r.stderr}\n`);
+      expect(text).toContain('Error: Monitor may have been created');
+      expect(text).toContain(
+        `The service did not say whether it created the monitor GET "${url}" named "Never answered"`,
+      );
+      expect(text).toContain('run `npx uptimectl adopt` in this configuration');
+      expect(text).not.toMatch(/Idempotency-Key/i);
+      expect((await live('never-answered')).length).toBe(0);
+    },
+    HANG_GUARD_MS,
+  );
+
+  it(
+    '(4) the service killed between storing a create and answering it: after a restart the replay returns that monitor',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'issue39-svc-'));
+      const seedFile = join(dir, 'seed.json');
+      const token = `upt_${'d'.repeat(40)}`;
+      const adminKey = 'issue39-admin-key-0001';
+      writeFileSync(
+        seedFile,
+        JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),
+      );
+      mkdirSync(join(dir, 'data'));
+      const start = (port: number) => startServiceProcess(join(dir, 'data'), seedFile, port);
+      const first = start(0);
+      const info = await first.info;
+      const port = Number(new URL(info.baseUrl).port);
+      const exited = new Promise<void>((r) => first.child.once('exit', () => r()));
+      const f = await fetch(`${info.adminUrl}/faults`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ route: 'createMonitor', drop: 'kill', count: 1 }),
+      });
+      expect(f.status).toBe(201);
+      const url = 'https://crash.example.com/';
+      e.ws.write({ 'main.tf': `resource "uptime_monitor" "m" {\n  name = "Crash"\n  url  = "${url}"\n}\n` });
+      const env = { UPTIME_BASE_URL: info.baseUrl, UPTIME_API_TOKEN: token };
+      const apply = e.ws.run(['apply', '-auto-approve', '-no-color'], env);
+      await exited; // killed after committing the create, before answering
+      const second = start(port);
+      try {
+        await second.info;
+        const r = await apply;
+        if (r.code !== 0) throw new Error(`apply failed:\n${r.stdout}\n${r.stderr}`);
+        const list = await fetch(`${info.baseUrl}/monitors?limit=100`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const made = ((await list.json()) as { data: { id: string; url: string }[] }).data.filter(
+          (m) => m.url === url,
+        );
+        expect(made).toHaveLength(1);
+        expect((await e.ws.resourceValues('uptime_monitor.m'))?.id).toBe(made[0]!.id);
+        expect((await e.ws.run(['plan', '-detailed-exitcode', '-no-color'], env)).code).toBe(0);
+        await e.ws.must(['state', 'rm', 'uptime_monitor.m']);
+      } finally {
+        second.child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    HANG_GUARD_MS,
+  );
 });

@@ -18,6 +18,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -80,7 +81,7 @@ beforeAll(async () => {
     UPTIME_BASE_URL: svc.baseUrl,
     UPTIME_API_TOKEN: svc.tokens.full!,
   };
-}, 120_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   ws?.dispose();
   await svc?.close();
@@ -225,68 +226,84 @@ describe('examples/ci/atlantis.yaml with the server config examples/ci/atlantis-
 });
 
 describeTf('Atlantis workflows, step by step with the step environment', () => {
-  test('HCL: the plan comment is the report; a gated change exits 3 and leaves nothing to apply; approved, it plans and applies', async () => {
-    mkdirSync(join(repo, 'monitors'), { recursive: true });
-    writeFileSync(join(repo, 'monitors', 'main.tf'), hcl(false));
+  test(
+    'HCL: the plan comment is the report; a gated change exits 3 and leaves nothing to apply; approved, it plans and applies',
+    async () => {
+      mkdirSync(join(repo, 'monitors'), { recursive: true });
+      writeFileSync(join(repo, 'monitors', 'main.tf'), hcl(false));
 
-    let r = await stage('monitors', 'plan');
-    expect({ code: r.code, comment: r.code ? r.comment.slice(-3000) : '' }).toEqual({ code: 0, comment: '' });
-    expect(r.comment).toBe(await expectedReport(r.showfile, ''));
-    expect(r.comment).toContain(
-      '+ "Site" ("https://site.atlantis.example.com/") uptime_monitor.site: created',
-    );
-    expect(r.comment).not.toMatch(/Refreshing state|Terraform will perform/);
-    expect(r.comment).not.toContain(svc.tokens.full!);
-    expect(existsSync(r.planfile)).toBe(true);
-    r = await stage('monitors', 'apply');
-    expect(r.code).toBe(0);
-    expect(r.comment).toMatch(/Apply complete! Resources: 1 added/);
+      let r = await stage('monitors', 'plan');
+      expect({ code: r.code, comment: r.code ? r.comment.slice(-3000) : '' }).toEqual({
+        code: 0,
+        comment: '',
+      });
+      expect(r.comment).toBe(await expectedReport(r.showfile, ''));
+      expect(r.comment).toContain(
+        '+ "Site" ("https://site.atlantis.example.com/") uptime_monitor.site: created',
+      );
+      expect(r.comment).not.toMatch(/Refreshing state|Terraform will perform/);
+      expect(r.comment).not.toContain(svc.tokens.full!);
+      expect(existsSync(r.planfile)).toBe(true);
+      r = await stage('monitors', 'apply');
+      expect(r.code).toBe(0);
+      expect(r.comment).toMatch(/Apply complete! Resources: 1 added/);
 
-    // A change the gates hold back: exit 3, the report says why, and the plan is gone.
-    writeFileSync(join(repo, 'monitors', 'main.tf'), hcl(true));
-    r = await stage('monitors', 'plan');
-    expect(r.code).toBe(3);
-    expect(r.comment).toBe(await expectedReport(r.showfile, ''));
-    expect(r.comment).toContain('! Approval required: this plan contains "archive"');
-    expect(r.comment.trimEnd().split('\n').at(-1)).toBe('plan-report: --fail-on matched: archive');
-    expect(existsSync(r.planfile)).toBe(false);
-    r = await stage('monitors', 'apply');
-    expect(r.code).not.toBe(0);
-    expect(r.comment).toContain('no plan found');
-    const site = (await api.listMonitors()).find((m: any) => m.name === 'Site');
-    expect(site.archived).toBe(false);
+      // A change the gates hold back: exit 3, the report says why, and the plan is gone.
+      writeFileSync(join(repo, 'monitors', 'main.tf'), hcl(true));
+      r = await stage('monitors', 'plan');
+      expect(r.code).toBe(3);
+      expect(r.comment).toBe(await expectedReport(r.showfile, ''));
+      expect(r.comment).toContain('! Approval required: this plan contains "archive"');
+      expect(r.comment.trimEnd().split('\n').at(-1)).toBe('plan-report: --fail-on matched: archive');
+      expect(existsSync(r.planfile)).toBe(false);
+      r = await stage('monitors', 'apply');
+      expect(r.code).not.toBe(0);
+      expect(r.comment).toContain('no plan found');
+      const site = (await api.listMonitors()).find((m: any) => m.name === 'Site');
+      expect(site.archived).toBe(false);
 
-    // The pull request approved and planned again: the gates report it as approved; the apply archives.
-    r = await stage('monitors', 'plan', { approved: true });
-    expect(r.code).toBe(0);
-    expect(r.comment).toBe(await expectedReport(r.showfile, 'the pull request is approved'));
-    expect(r.comment).toContain('! Approved ("the pull request is approved"): this plan contains "archive"');
-    expect(existsSync(r.planfile)).toBe(true);
-    expect((await stage('monitors', 'apply', { approved: true })).code).toBe(0);
-    expect((await api.monitor(site.id)).archived).toBe(true);
-    r = await stage('monitors', 'plan');
-    expect(r.comment).toContain('# No monitor changes.');
-  }, 300_000);
+      // The pull request approved and planned again: the gates report it as approved; the apply archives.
+      r = await stage('monitors', 'plan', { approved: true });
+      expect(r.code).toBe(0);
+      expect(r.comment).toBe(await expectedReport(r.showfile, 'the pull request is approved'));
+      expect(r.comment).toContain(
+        '! Approved ("the pull request is approved"): this plan contains "archive"',
+      );
+      expect(existsSync(r.planfile)).toBe(true);
+      expect((await stage('monitors', 'apply', { approved: true })).code).toBe(0);
+      expect((await api.monitor(site.id)).archived).toBe(true);
+      r = await stage('monitors', 'plan');
+      expect(r.comment).toContain('# No monitor changes.');
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('CDKTF: the CDK CLI for this Node synthesizes, the stack named like the project is planned and reported, then applied', async () => {
-    const dir = join(repo, 'monitors-cdktf');
-    mkdirSync(join(dir, 'node_modules'), { recursive: true });
-    for (const cli of ['cdktf-cli', 'cdktn-cli'])
-      symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
-    const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
-    writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
+  test(
+    'CDKTF: the CDK CLI for this Node synthesizes, the stack named like the project is planned and reported, then applied',
+    async () => {
+      const dir = join(repo, 'monitors-cdktf');
+      mkdirSync(join(dir, 'node_modules'), { recursive: true });
+      for (const cli of ['cdktf-cli', 'cdktn-cli'])
+        symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
+      const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
+      writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
 
-    let r = await stage('web', 'plan');
-    expect({ code: r.code, comment: r.code ? r.comment.slice(-3000) : '' }).toEqual({ code: 0, comment: '' });
-    expect(existsSync(join(dir, 'cdktf.out', 'stacks', 'web', 'cdk.tf.json'))).toBe(true);
-    expect(r.comment).toBe(await expectedReport(r.showfile, ''));
-    expect(r.comment).toContain('"Home" ("https://www.ci-app.example.com/")');
-    expect(r.comment).toContain('"Blog" ("https://blog.ci-app.example.com/")');
-    expect(r.comment).not.toContain('API health'); // the api stack is another project
-    r = await stage('web', 'apply');
-    expect(r.code).toBe(0);
-    const names = (await api.listMonitors()).map((m: any) => m.name);
-    expect(names).toEqual(expect.arrayContaining(['Home', 'Blog']));
-    expect(names).not.toContain('API health');
-  }, 300_000);
+      let r = await stage('web', 'plan');
+      expect({ code: r.code, comment: r.code ? r.comment.slice(-3000) : '' }).toEqual({
+        code: 0,
+        comment: '',
+      });
+      expect(existsSync(join(dir, 'cdktf.out', 'stacks', 'web', 'cdk.tf.json'))).toBe(true);
+      expect(r.comment).toBe(await expectedReport(r.showfile, ''));
+      expect(r.comment).toContain('"Home" ("https://www.ci-app.example.com/")');
+      expect(r.comment).toContain('"Blog" ("https://blog.ci-app.example.com/")');
+      expect(r.comment).not.toContain('API health'); // the api stack is another project
+      r = await stage('web', 'apply');
+      expect(r.code).toBe(0);
+      const names = (await api.listMonitors()).map((m: any) => m.name);
+      expect(names).toEqual(expect.arrayContaining(['Home', 'Blog']));
+      expect(names).not.toContain('API health');
+    },
+    HANG_GUARD_MS,
+  );
 });

@@ -18,6 +18,7 @@ import {
 import { engineHarness, tick } from '../service/engine-helpers.js';
 import type { Harness } from '../service/helpers.js';
 import { Target } from './probe-targets.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = (terraformAvailable() || process.env.CI) && heavyE2eEnabled() ? describe : describe.skip;
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
   await ws.must(['plan', '-out=tfplan', '-no-color']);
   planPath = join(ws.dir, 'plan.json');
   writeFileSync(planPath, (await ws.must(['show', '-json', 'tfplan'])).stdout);
-}, 240_000);
+}, HANG_GUARD_MS);
 
 afterAll(async () => {
   ws?.dispose();
@@ -93,82 +94,90 @@ describeTf('backtest of changed alert settings', () => {
     expect(incidents.filter((i) => i.type === 'availability')).toHaveLength(expected().old.availability);
   });
 
-  test('Markdown, text and JSON give the counts computed from the sequence, the period and the chart', async () => {
-    const base = {
-      inputs: [planPath],
-      probe: true,
-      probeAllow: ['127.0.0.0/8'],
-      baseUrl: h.svc.baseUrl,
-      token: h.token('full'),
-    };
-    const json = JSON.parse((await planReport({ ...base, format: 'json' })).markdown);
-    const e = expected();
-    const [b] = json.backtests;
-    expect(b).toMatchObject({
-      address: 'uptime_monitor.api',
-      monitorId,
-      source: 'checks',
-      checkCount: e.checks,
-      note: null,
-    });
-    expect(b.old.settings).toEqual({
-      slow: { enabled: true, thresholdMs: 3000, consecutiveLimit: 3 },
-      acceptedStatusCodes: [],
-      timeoutMs: 5000,
-    });
-    expect(b.new.settings).toEqual({
-      slow: { enabled: true, thresholdMs: 1000, consecutiveLimit: 2 },
-      acceptedStatusCodes: [200, 503],
-      timeoutMs: 5000,
-    });
-    const counts = (c: any) => ({
-      down: c.down,
-      slow: c.slow,
-      availability: c.availabilityAlerts,
-      performance: c.performanceAlerts,
-    });
-    expect(counts(b.old.counts)).toEqual(e.old);
-    expect(counts(b.new.counts)).toEqual(e.new);
-    expect(Date.parse(b.period.to) - Date.parse(b.period.from)).toBe(SEQUENCE.length * 60_000);
-    // the monitor's request changed (accepted codes): it is probed too, and its probe entry carries the backtest
-    const p = json.probes.find((x: any) => x.address === 'uptime_monitor.api');
-    expect(p).toMatchObject({ verdict: 'up', backtest: { checkCount: e.checks } });
+  test(
+    'Markdown, text and JSON give the counts computed from the sequence, the period and the chart',
+    async () => {
+      const base = {
+        inputs: [planPath],
+        probe: true,
+        probeAllow: ['127.0.0.0/8'],
+        baseUrl: h.svc.baseUrl,
+        token: h.token('full'),
+      };
+      const json = JSON.parse((await planReport({ ...base, format: 'json' })).markdown);
+      const e = expected();
+      const [b] = json.backtests;
+      expect(b).toMatchObject({
+        address: 'uptime_monitor.api',
+        monitorId,
+        source: 'checks',
+        checkCount: e.checks,
+        note: null,
+      });
+      expect(b.old.settings).toEqual({
+        slow: { enabled: true, thresholdMs: 3000, consecutiveLimit: 3 },
+        acceptedStatusCodes: [],
+        timeoutMs: 5000,
+      });
+      expect(b.new.settings).toEqual({
+        slow: { enabled: true, thresholdMs: 1000, consecutiveLimit: 2 },
+        acceptedStatusCodes: [200, 503],
+        timeoutMs: 5000,
+      });
+      const counts = (c: any) => ({
+        down: c.down,
+        slow: c.slow,
+        availability: c.availabilityAlerts,
+        performance: c.performanceAlerts,
+      });
+      expect(counts(b.old.counts)).toEqual(e.old);
+      expect(counts(b.new.counts)).toEqual(e.new);
+      expect(Date.parse(b.period.to) - Date.parse(b.period.from)).toBe(SEQUENCE.length * 60_000);
+      // the monitor's request changed (accepted codes): it is probed too, and its probe entry carries the backtest
+      const p = json.probes.find((x: any) => x.address === 'uptime_monitor.api');
+      expect(p).toMatchObject({ verdict: 'up', backtest: { checkCount: e.checks } });
 
-    const md = (await planReport(base)).markdown;
-    writeFileSync(join(artifactsDir('plan-report'), 'backtest-report.md'), md);
-    expect(md).toContain(`history: ${e.checks} checks over 20 min`);
-    expect(md).toContain(`| slow-response alerts | ${e.old.performance} | ${e.new.performance} |`);
-    expect(md).toContain(`| availability alerts | ${e.old.availability} | ${e.new.availability} |`);
-    expect(md).toMatch(/```mermaid\n%%\{init: .*\}%%\nxychart-beta\n/);
-    expect(md).toContain(
-      'slow-response threshold 3000 ms → 1000 ms; consecutive slow checks 3 → 2; accepted status codes any 2xx → 200, 503',
-    );
+      const md = (await planReport(base)).markdown;
+      writeFileSync(join(artifactsDir('plan-report'), 'backtest-report.md'), md);
+      expect(md).toContain(`history: ${e.checks} checks over 20 min`);
+      expect(md).toContain(`| slow-response alerts | ${e.old.performance} | ${e.new.performance} |`);
+      expect(md).toContain(`| availability alerts | ${e.old.availability} | ${e.new.availability} |`);
+      expect(md).toMatch(/```mermaid\n%%\{init: .*\}%%\nxychart-beta\n/);
+      expect(md).toContain(
+        'slow-response threshold 3000 ms → 1000 ms; consecutive slow checks 3 → 2; accepted status codes any 2xx → 200, 503',
+      );
 
-    const text = (await planReport({ ...base, format: 'text' })).markdown;
-    expect(text).toContain(
-      `~     slow-response alerts: today ${e.old.performance}, planned ${e.new.performance}`,
-    );
-    expect(text).toContain(
-      `~     availability alerts: today ${e.old.availability}, planned ${e.new.availability}`,
-    );
-    expect(text).toMatch(
-      /~ {5}response times \(oldest first, max \d+ ms; thresholds today 3000 ms, planned 1000 ms\): [▁▂▃▄▅▆▇█·]{21}\n/,
-    );
-  }, 60_000);
+      const text = (await planReport({ ...base, format: 'text' })).markdown;
+      expect(text).toContain(
+        `~     slow-response alerts: today ${e.old.performance}, planned ${e.new.performance}`,
+      );
+      expect(text).toContain(
+        `~     availability alerts: today ${e.old.availability}, planned ${e.new.availability}`,
+      );
+      expect(text).toMatch(
+        /~ {5}response times \(oldest first, max \d+ ms; thresholds today 3000 ms, planned 1000 ms\): [▁▂▃▄▅▆▇█·]{21}\n/,
+      );
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('a token without checks:read: the summary, and the report says why alerts are not counted', async () => {
-    const r = await planReport({
-      inputs: [planPath],
-      probe: true,
-      baseUrl: h.svc.baseUrl,
-      token: h.token('reader'),
-      format: 'json',
-    });
-    const [b] = JSON.parse(r.markdown).backtests;
-    expect(b).toMatchObject({ source: 'summary', checkCount: SEQUENCE.length + 1 });
-    expect(b.old.counts).toBeNull();
-    expect(b.note).toMatch(
-      /not readable with this token \(they need a Pro plan and the checks:read scope\).*summary/,
-    );
-  }, 60_000);
+  test(
+    'a token without checks:read: the summary, and the report says why alerts are not counted',
+    async () => {
+      const r = await planReport({
+        inputs: [planPath],
+        probe: true,
+        baseUrl: h.svc.baseUrl,
+        token: h.token('reader'),
+        format: 'json',
+      });
+      const [b] = JSON.parse(r.markdown).backtests;
+      expect(b).toMatchObject({ source: 'summary', checkCount: SEQUENCE.length + 1 });
+      expect(b.old.counts).toBeNull();
+      expect(b.note).toMatch(
+        /not readable with this token \(they need a Pro plan and the checks:read scope\).*summary/,
+      );
+    },
+    HANG_GUARD_MS,
+  );
 });

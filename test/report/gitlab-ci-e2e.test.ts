@@ -16,6 +16,7 @@ import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
 import { GitLabMock, type GlMergeRequest } from './gitlab-mock.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -96,7 +97,7 @@ beforeAll(async () => {
   mkdirSync(join(project, 'monitors'));
   for (const f of ['plan-and-report.sh', 'drift-detect.sh'])
     copyFileSync(join(REPO_ROOT, 'examples', 'ci', f), join(project, 'ci', f));
-}, 120_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   ws?.dispose();
   await gl?.close();
@@ -212,115 +213,130 @@ describe('examples/ci/gitlab-ci.yml pipelines', () => {
 });
 
 describeTf('examples/ci/gitlab-ci.yml jobs', () => {
-  test('merge request: one note behind more than a page of notes; gated; the approval label lifts the gate; the same note updated; apply after merge', async () => {
-    writeFileSync(join(project, 'monitors', 'main.tf'), config(false));
-    expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
+  test(
+    'merge request: one note behind more than a page of notes; gated; the approval label lifts the gate; the same note updated; apply after merge',
+    async () => {
+      writeFileSync(join(project, 'monitors', 'main.tf'), config(false));
+      expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
 
-    const mr = gl.mergeRequest(5);
-    for (let i = 0; i < 130; i++)
-      gl.addNote(mr, i % 9 === 0 ? 'added 1 commit' : `Reviewed ${i}`, { system: i % 9 === 0, authorId: 7 });
-    writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
-    const event = { source: 'merge_request_event' as const, mr };
-    expect(pipeline(predefined(event))).toEqual(['monitors:plan']);
+      const mr = gl.mergeRequest(5);
+      for (let i = 0; i < 130; i++)
+        gl.addNote(mr, i % 9 === 0 ? 'added 1 commit' : `Reviewed ${i}`, {
+          system: i % 9 === 0,
+          authorId: 7,
+        });
+      writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
+      const event = { source: 'merge_request_event' as const, mr };
+      expect(pipeline(predefined(event))).toEqual(['monitors:plan']);
 
-    let r = await runJob('monitors:plan', event);
-    expectExit(r, 3);
-    expect(ours(mr)).toHaveLength(1);
-    const note = ours(mr)[0]!;
-    expect(note.authorId).toBe(gl.botUserId);
-    expect(note.body).toContain('**Archived** (1)');
-    expect(note.body).toContain('**Approval required**: this plan contains `archive`');
-    expect(r.log).toContain(`created the comment ${note.id} on merge request !5`);
-    expectNoToken(r.log);
+      let r = await runJob('monitors:plan', event);
+      expectExit(r, 3);
+      expect(ours(mr)).toHaveLength(1);
+      const note = ours(mr)[0]!;
+      expect(note.authorId).toBe(gl.botUserId);
+      expect(note.body).toContain('**Archived** (1)');
+      expect(note.body).toContain('**Approval required**: this plan contains `archive`');
+      expect(r.log).toContain(`created the comment ${note.id} on merge request !5`);
+      expectNoToken(r.log);
 
-    // A reviewer adds the label and re-runs the pipeline: the job reads the labels now.
-    mr.labels = ['monitors-approved'];
-    r = await runJob('monitors:plan', { source: 'merge_request_event', mr: { ...mr, labels: [] } });
-    expectExit(r, 0);
-    expect(ours(mr)).toEqual([note]);
-    expect(note.body).toContain('**Approved** (`label monitors-approved`): this plan contains `archive`');
-    expect(r.log).toContain(`updated the comment ${note.id} on merge request !5`);
-    expect(mr.notes).toHaveLength(131);
-    expectNoToken(r.log);
-    // The job token read the merge request; the project access token wrote the note.
-    const calls = gl.calls.filter((c) => c.call.includes('/merge_requests/5'));
-    expect(calls.some((c) => c.call.startsWith('POST') || c.call.startsWith('PUT'))).toBe(true);
-    expect(calls.filter((c) => /^(POST|PUT)/.test(c.call)).every((c) => c.auth === 'private')).toBe(true);
-    expect(gl.calls.every((c) => !c.url.includes('SENTINEL'))).toBe(true);
+      // A reviewer adds the label and re-runs the pipeline: the job reads the labels now.
+      mr.labels = ['monitors-approved'];
+      r = await runJob('monitors:plan', { source: 'merge_request_event', mr: { ...mr, labels: [] } });
+      expectExit(r, 0);
+      expect(ours(mr)).toEqual([note]);
+      expect(note.body).toContain('**Approved** (`label monitors-approved`): this plan contains `archive`');
+      expect(r.log).toContain(`updated the comment ${note.id} on merge request !5`);
+      expect(mr.notes).toHaveLength(131);
+      expectNoToken(r.log);
+      // The job token read the merge request; the project access token wrote the note.
+      const calls = gl.calls.filter((c) => c.call.includes('/merge_requests/5'));
+      expect(calls.some((c) => c.call.startsWith('POST') || c.call.startsWith('PUT'))).toBe(true);
+      expect(calls.filter((c) => /^(POST|PUT)/.test(c.call)).every((c) => c.auth === 'private')).toBe(true);
+      expect(gl.calls.every((c) => !c.url.includes('SENTINEL'))).toBe(true);
 
-    // Merged: the push pipeline applies.
-    r = await runJob('monitors:apply', { source: 'push', branch: 'main' });
-    expectExit(r, 0);
-    const site = (await api.listMonitors()).find((m: any) => m.name === 'Site');
-    expect(site.archived).toBe(true);
-    expectNoToken(r.log);
-  }, 300_000);
+      // Merged: the push pipeline applies.
+      r = await runJob('monitors:apply', { source: 'push', branch: 'main' });
+      expectExit(r, 0);
+      const site = (await api.listMonitors()).find((m: any) => m.name === 'Site');
+      expect(site.archived).toBe(true);
+      expectNoToken(r.log);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('schedule: the drift job opens one issue, updates it after its label was removed, closes it when the drift is gone', async () => {
-    const schedule = { source: 'schedule' as const, variables: { MONITORS_DRIFT: '1' } };
-    const drifting = () => gl.issues.filter((i) => i.description.startsWith(DRIFT_MARKER));
-    writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
-    expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
-    let r = await runJob('monitors:drift', schedule);
-    expectExit(r, 0);
-    expect(drifting()).toEqual([]);
+  test(
+    'schedule: the drift job opens one issue, updates it after its label was removed, closes it when the drift is gone',
+    async () => {
+      const schedule = { source: 'schedule' as const, variables: { MONITORS_DRIFT: '1' } };
+      const drifting = () => gl.issues.filter((i) => i.description.startsWith(DRIFT_MARKER));
+      writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
+      expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
+      let r = await runJob('monitors:drift', schedule);
+      expectExit(r, 0);
+      expect(drifting()).toEqual([]);
 
-    const apiMonitor = (await api.listMonitors()).find((m: any) => m.name === 'API');
-    const renamed = await api.call(
-      'PATCH',
-      `/monitors/${apiMonitor.id}`,
-      { name: 'API (renamed in the dashboard)' },
-      { 'if-match': `"${apiMonitor.version}"` },
-    );
-    expect(renamed.status).toBe(200);
-    r = await runJob('monitors:drift', schedule);
-    expectExit(r, 0);
-    expect(drifting()).toHaveLength(1);
-    const issue = drifting()[0]!;
-    expect(issue).toMatchObject({
-      title: 'Monitors changed outside Terraform',
-      labels: ['monitors-drift'],
-      state: 'opened',
-    });
-    expect(issue.description).toContain('name `API` → `API (renamed in the dashboard)`');
-    expect(r.log).toContain(`opened the issue #${issue.iid}`);
+      const apiMonitor = (await api.listMonitors()).find((m: any) => m.name === 'API');
+      const renamed = await api.call(
+        'PATCH',
+        `/monitors/${apiMonitor.id}`,
+        { name: 'API (renamed in the dashboard)' },
+        { 'if-match': `"${apiMonitor.version}"` },
+      );
+      expect(renamed.status).toBe(200);
+      r = await runJob('monitors:drift', schedule);
+      expectExit(r, 0);
+      expect(drifting()).toHaveLength(1);
+      const issue = drifting()[0]!;
+      expect(issue).toMatchObject({
+        title: 'Monitors changed outside Terraform',
+        labels: ['monitors-drift'],
+        state: 'opened',
+      });
+      expect(issue.description).toContain('name `API` → `API (renamed in the dashboard)`');
+      expect(r.log).toContain(`opened the issue #${issue.iid}`);
 
-    // Someone takes the label off; another change: the same issue is updated.
-    issue.labels = [];
-    const now = renamed.json.data as { version: string };
-    const slower = await api.call(
-      'PATCH',
-      `/monitors/${apiMonitor.id}`,
-      { intervalSeconds: 900 },
-      { 'if-match': `"${now.version}"` },
-    );
-    expect(slower.status).toBe(200);
-    r = await runJob('monitors:drift', schedule);
-    expectExit(r, 0);
-    expect(drifting()).toEqual([issue]);
-    expect(issue.description).toContain('interval 5 min → 15 min');
-    expect(r.log).toContain(`updated the issue #${issue.iid}`);
+      // Someone takes the label off; another change: the same issue is updated.
+      issue.labels = [];
+      const now = renamed.json.data as { version: string };
+      const slower = await api.call(
+        'PATCH',
+        `/monitors/${apiMonitor.id}`,
+        { intervalSeconds: 900 },
+        { 'if-match': `"${now.version}"` },
+      );
+      expect(slower.status).toBe(200);
+      r = await runJob('monitors:drift', schedule);
+      expectExit(r, 0);
+      expect(drifting()).toEqual([issue]);
+      expect(issue.description).toContain('interval 5 min → 15 min');
+      expect(r.log).toContain(`updated the issue #${issue.iid}`);
 
-    // The code's values put back (a push pipeline's apply): the next scheduled run closes it with a note.
-    expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
-    r = await runJob('monitors:drift', schedule);
-    expectExit(r, 0);
-    expect(issue.state).toBe('closed');
-    expect(issue.notes.at(-1)!.body).toMatch(/^No drift left at \d{4}-.*Closing\.$/);
-    expect(r.log).toContain(`closed the issue #${issue.iid}`);
-    expectNoToken(r.log);
-  }, 300_000);
+      // The code's values put back (a push pipeline's apply): the next scheduled run closes it with a note.
+      expectExit(await runJob('monitors:apply', { source: 'push', branch: 'main' }), 0);
+      r = await runJob('monitors:drift', schedule);
+      expectExit(r, 0);
+      expect(issue.state).toBe('closed');
+      expect(issue.notes.at(-1)!.body).toMatch(/^No drift left at \d{4}-.*Closing\.$/);
+      expect(r.log).toContain(`closed the issue #${issue.iid}`);
+      expectNoToken(r.log);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('without GITLAB_TOKEN (only CI_JOB_TOKEN) the plan job fails saying which token it needs, and posts nothing', async () => {
-    const mr = gl.mergeRequest(6);
-    writeFileSync(join(project, 'monitors', 'main.tf'), config(true, 'API v2'));
-    const r = await runJob('monitors:plan', { source: 'merge_request_event', mr }, {});
-    expect(r.code).toBe(1);
-    expect(r.log).toContain(
-      'CI_JOB_TOKEN cannot create or edit notes and issues: set GITLAB_TOKEN to a project access token with the api scope',
-    );
-    expect(mr.notes).toEqual([]);
-    expectNoToken(r.log);
-    writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
-  }, 240_000);
+  test(
+    'without GITLAB_TOKEN (only CI_JOB_TOKEN) the plan job fails saying which token it needs, and posts nothing',
+    async () => {
+      const mr = gl.mergeRequest(6);
+      writeFileSync(join(project, 'monitors', 'main.tf'), config(true, 'API v2'));
+      const r = await runJob('monitors:plan', { source: 'merge_request_event', mr }, {});
+      expect(r.code).toBe(1);
+      expect(r.log).toContain(
+        'CI_JOB_TOKEN cannot create or edit notes and issues: set GITLAB_TOKEN to a project access token with the api scope',
+      );
+      expect(mr.notes).toEqual([]);
+      expectNoToken(r.log);
+      writeFileSync(join(project, 'monitors', 'main.tf'), config(true));
+    },
+    HANG_GUARD_MS,
+  );
 });

@@ -19,6 +19,7 @@ import {
 } from '../helpers/terraform.js';
 import { testSeed } from '../provider/helpers.js';
 import { caSigned, selfSigned, Target } from './probe-targets.js';
+import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = (terraformAvailable() || process.env.CI) && heavyE2eEnabled() ? describe : describe.skip;
 
@@ -151,7 +152,7 @@ resource "uptime_monitor" "admin" {
   const json = await ws.must(['show', '-json', 'tfplan']);
   planPath = join(ws.dir, 'plan.json');
   writeFileSync(planPath, json.stdout);
-}, 180_000);
+}, HANG_GUARD_MS);
 
 afterAll(async () => {
   ws?.dispose();
@@ -172,26 +173,32 @@ const ADDRESSES = [
 ].map((n) => `uptime_monitor.${n}`);
 
 describeTf('plan-report --probe', () => {
-  test('by default nothing private is requested: every 127.0.0.1 target is not probed, and none saw a request', async () => {
-    const r = await run({ format: 'json', probeCa: [] });
-    const doc = JSON.parse(r.markdown);
-    const byAddress = new Map<string, any>(doc.probes.map((p: any) => [p.address, p]));
-    expect([...byAddress.keys()].sort()).toEqual([...ADDRESSES].sort());
-    for (const a of ADDRESSES.filter((a) => a !== 'uptime_monitor.nowhere' && a !== 'uptime_monitor.admin')) {
-      expect(byAddress.get(a)).toMatchObject({
-        verdict: 'not-probed',
-        category: 'refused',
-        httpStatus: null,
-      });
-      expect(byAddress.get(a).reason).toMatch(
-        /127\.0\.0\.1, a loopback address: refused by default.*--probe-allow/,
-      );
-    }
-    expect(byAddress.get('uptime_monitor.nowhere')).toMatchObject({ verdict: 'down', category: 'dns' });
-    expect(http.seen).toEqual([]);
-    expect(selfTls.seen).toEqual([]);
-    expect(caTls.seen).toEqual([]);
-  }, 60_000);
+  test(
+    'by default nothing private is requested: every 127.0.0.1 target is not probed, and none saw a request',
+    async () => {
+      const r = await run({ format: 'json', probeCa: [] });
+      const doc = JSON.parse(r.markdown);
+      const byAddress = new Map<string, any>(doc.probes.map((p: any) => [p.address, p]));
+      expect([...byAddress.keys()].sort()).toEqual([...ADDRESSES].sort());
+      for (const a of ADDRESSES.filter(
+        (a) => a !== 'uptime_monitor.nowhere' && a !== 'uptime_monitor.admin',
+      )) {
+        expect(byAddress.get(a)).toMatchObject({
+          verdict: 'not-probed',
+          category: 'refused',
+          httpStatus: null,
+        });
+        expect(byAddress.get(a).reason).toMatch(
+          /127\.0\.0\.1, a loopback address: refused by default.*--probe-allow/,
+        );
+      }
+      expect(byAddress.get('uptime_monitor.nowhere')).toMatchObject({ verdict: 'down', category: 'dns' });
+      expect(http.seen).toEqual([]);
+      expect(selfTls.seen).toEqual([]);
+      expect(caTls.seen).toEqual([]);
+    },
+    HANG_GUARD_MS,
+  );
 
   describe('allowed with --probe-allow 127.0.0.0/8', () => {
     let md: PlanReport;
@@ -206,7 +213,7 @@ describeTf('plan-report --probe', () => {
       writeFileSync(join(out, 'probe-report.md'), md.markdown);
       writeFileSync(join(out, 'probe-report.txt'), text.markdown);
       writeFileSync(join(out, 'probe-report.json'), JSON.stringify(json, null, 2));
-    }, 90_000);
+    }, HANG_GUARD_MS);
 
     const EXPECT: [string, string, string, RegExp][] = [
       ['ok', 'OK', 'up', /HTTP 200 is accepted \(any 2xx\)/],
@@ -299,37 +306,45 @@ describeTf('plan-report --probe', () => {
     });
   });
 
-  test('the write-only password handed in through its environment variable: probed, sent to the target only', async () => {
-    const before = http.seen.length;
-    const r = await run({
-      probeAllow: ['127.0.0.0/8'],
-      format: 'json',
-      env: { [probeSecretEnv('PASSWORD', 'uptime_monitor.admin')]: PASSWORD },
-    });
-    const p = JSON.parse(r.markdown).probes.find((x: any) => x.address === 'uptime_monitor.admin');
-    expect(p).toMatchObject({ verdict: 'up', httpStatus: 200 });
-    const admin = http.seen.slice(before).find((s) => s.path === '/admin')!;
-    expect(admin.headers.authorization).toBe(BASIC);
-    expect(admin.headers['x-api-key']).toBe(API_KEY);
-    expect(r.markdown).not.toContain(PASSWORD);
-    expect(r.markdown).not.toContain(API_KEY);
-  }, 60_000);
+  test(
+    'the write-only password handed in through its environment variable: probed, sent to the target only',
+    async () => {
+      const before = http.seen.length;
+      const r = await run({
+        probeAllow: ['127.0.0.0/8'],
+        format: 'json',
+        env: { [probeSecretEnv('PASSWORD', 'uptime_monitor.admin')]: PASSWORD },
+      });
+      const p = JSON.parse(r.markdown).probes.find((x: any) => x.address === 'uptime_monitor.admin');
+      expect(p).toMatchObject({ verdict: 'up', httpStatus: 200 });
+      const admin = http.seen.slice(before).find((s) => s.path === '/admin')!;
+      expect(admin.headers.authorization).toBe(BASIC);
+      expect(admin.headers['x-api-key']).toBe(API_KEY);
+      expect(r.markdown).not.toContain(PASSWORD);
+      expect(r.markdown).not.toContain(API_KEY);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test('--fail-on probe-down: exit 3 unless approved; it needs --probe', async () => {
-    const gated = await run({ probeAllow: ['127.0.0.0/8'], failOn: ['probe-down'] });
-    expect(gated).toMatchObject({ matched: ['probe-down'], exitCode: 3, approved: false });
-    expect(gated.markdown).toContain('**Approval required**: this plan contains `probe-down`');
-    const ok = await run({
-      probeAllow: ['127.0.0.0/8'],
-      failOn: ['probe-down'],
-      approved: 'label not-deployed-yet',
-    });
-    expect(ok).toMatchObject({ exitCode: 0, approved: true });
-    await expect(run({ probe: false, failOn: ['probe-down'] })).rejects.toThrow(
-      /--fail-on probe-down needs --probe/,
-    );
-    await expect(run({ probeAllow: ['10.0.0.0/33'] })).rejects.toThrow(
-      /--probe-allow: "10.0.0.0\/33": the prefix length must be 0–32/,
-    );
-  }, 60_000);
+  test(
+    '--fail-on probe-down: exit 3 unless approved; it needs --probe',
+    async () => {
+      const gated = await run({ probeAllow: ['127.0.0.0/8'], failOn: ['probe-down'] });
+      expect(gated).toMatchObject({ matched: ['probe-down'], exitCode: 3, approved: false });
+      expect(gated.markdown).toContain('**Approval required**: this plan contains `probe-down`');
+      const ok = await run({
+        probeAllow: ['127.0.0.0/8'],
+        failOn: ['probe-down'],
+        approved: 'label not-deployed-yet',
+      });
+      expect(ok).toMatchObject({ exitCode: 0, approved: true });
+      await expect(run({ probe: false, failOn: ['probe-down'] })).rejects.toThrow(
+        /--fail-on probe-down needs --probe/,
+      );
+      await expect(run({ probeAllow: ['10.0.0.0/33'] })).rejects.toThrow(
+        /--probe-allow: "10.0.0.0\/33": the prefix length must be 0–32/,
+      );
+    },
+    HANG_GUARD_MS,
+  );
 });
