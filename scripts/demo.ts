@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
-import { findCdkCli } from '../src/cdk/cli.js';
+import { findCdkCli, withoutSharedPluginCache } from '../src/cdk/cli.js';
 import { UptimeClient } from '../src/client/index.js';
 import type { AlertDestination, Monitor } from '../src/api/index.js';
 
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
 
     // The quickstart's secret (the X-Api-Key header value) comes from a sensitive variable.
     const apiKey = `demo-${randomBytes(12).toString('hex')}`;
-    const env: NodeJS.ProcessEnv = {
+    const env = withoutSharedPluginCache({
       ...process.env,
       CHECKPOINT_DISABLE: '1',
       TF_CLI_CONFIG_FILE: path.join(work, 'terraform.rc'),
@@ -192,11 +192,7 @@ async function main(): Promise<void> {
       TF_VAR_api_key: apiKey,
       QUICKSTART_STATE_FILE: path.join(work, 'terraform.quickstart.tfstate'),
       FORCE_COLOR: '0',
-    };
-    delete env.TF_PLUGIN_CACHE_DIR;
-    // and keep the CDK CLI from setting it to ~/.terraform.d/plugin-cache: the mirror's shim names this checkout's
-    // Node and bundle, so a shim cached there by another checkout or Node version would not match this lock file.
-    env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = '1';
+    });
     // The CDK CLI for this Node (src/cdk/cli.ts): cdktf-cli where its native terminal module has a build for it (up
     // to Node 22), else cdktn-cli, the maintained fork, which has no native code. DEMO_CDK_CLI=cdktf|cdktn chooses.
     const cli = findCdkCli(repo, { choose: process.env.DEMO_CDK_CLI || undefined });

@@ -11,6 +11,18 @@ import semver from 'semver';
 export const CDK_CLIS = ['cdktf', 'cdktn'] as const;
 export type CdkCliName = (typeof CDK_CLIS)[number];
 
+/**
+ * `env` for terraform and a CDK CLI with no plugin cache: without `TF_PLUGIN_CACHE_DIR` the CDK CLIs set it to
+ * `~/.terraform.d/plugin-cache`, one folder for the whole machine, where the mirror executable of one checkout (it
+ * names its Node and bundle) replaces another's, whose lock file then no longer matches ("Required plugins are not
+ * installed") — two deploys at once, or two checkouts or Node versions (docs/install.md).
+ */
+export function withoutSharedPluginCache(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, CDKTF_DISABLE_PLUGIN_CACHE_ENV: '1' };
+  delete out.TF_PLUGIN_CACHE_DIR;
+  return out;
+}
+
 interface PackageJson {
   name?: string;
   version?: string;

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { findCdkCli } from '../../src/cdk/cli.js';
+import { findCdkCli, withoutSharedPluginCache } from '../../src/cdk/cli.js';
 import { REPO_ROOT } from '../helpers/build.js';
 
 function fakeCli(
@@ -156,4 +156,12 @@ test('`uptimectl cdk` runs the chosen CLI with the given command, in the project
   expect(r.status).toBe(0);
   expect(r.stdout).toBe('synth --output x\n');
   expect(r.stderr).toMatch(/uptimectl cdk: cdktn-cli 1\.2\.3 \(/);
+});
+
+test('withoutSharedPluginCache: no TF_PLUGIN_CACHE_DIR, and the CDK CLIs told not to set one; the input untouched', () => {
+  const given = { PATH: '/bin', TF_PLUGIN_CACHE_DIR: '/home/u/.terraform.d/plugin-cache' };
+  const env = withoutSharedPluginCache(given);
+  expect(env).toEqual({ PATH: '/bin', CDKTF_DISABLE_PLUGIN_CACHE_ENV: '1' });
+  expect('TF_PLUGIN_CACHE_DIR' in env).toBe(false);
+  expect(given.TF_PLUGIN_CACHE_DIR).toBe('/home/u/.terraform.d/plugin-cache');
 });

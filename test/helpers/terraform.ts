@@ -2,6 +2,7 @@
 // filesystem_mirror holds the built provider, and wrappers for init/plan/apply/destroy/show.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { withoutSharedPluginCache } from '../../src/cdk/cli.js';
 import { installProvider, terraformPlatform, PROVIDER_SOURCE } from '../../src/cli/provider-install.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,19 +74,14 @@ export class TerraformWorkspace {
     const dir = mkdtempSync(join(tmpdir(), 'tf-e2e-'));
     const { cliConfigFile: cli } = installProvider({ dir, bundle: opts.providerBundle, version });
     mkdirSync(join(dir, 'work'));
-    const env: NodeJS.ProcessEnv = {
+    const env = withoutSharedPluginCache({
       ...process.env,
       ...opts.env,
       CHECKPOINT_DISABLE: '1',
       TF_CLI_CONFIG_FILE: cli,
       TF_IN_AUTOMATION: '1',
       TF_INPUT: '0',
-    };
-    delete env.TF_PLUGIN_CACHE_DIR;
-    // Without this the CDK CLIs point TF_PLUGIN_CACHE_DIR at ~/.terraform.d/plugin-cache, one folder for every
-    // workspace: a workspace's provider shim (its own Node and bundle paths) replaced another's there, whose lock file
-    // then no longer matched ("Required plugins are not installed") when two suites deployed at once.
-    env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = '1';
+    });
     return new TerraformWorkspace(dir, env);
   }
 
