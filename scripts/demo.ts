@@ -1,13 +1,16 @@
-// The README's main job (`npm run demo`): start the local service, install the provider for offline Terraform,
-// deploy the CDKTF quickstart (examples/quickstart) with `cdktf deploy` (`cdktn deploy` where cdktf-cli cannot run),
-// show what the service now holds, destroy it, stop the service. Prints each step; exits 0 and leaves nothing running. Everything it
-// writes (mirror, CLI config, cdktf.out, state) goes to a temporary directory that is removed at the end.
-// `--keep-running`: after the deploy, keep the service (and the deployed quickstart) running, print the dashboard
-// and status-page addresses, and stop everything on Ctrl+C.
+// The README's main job (`npm run demo`): start a small example app on 127.0.0.1 (scripts/demo-app.ts) and the local
+// service, install the provider for offline Terraform, deploy the CDKTF quickstart (examples/quickstart) with
+// `cdktf deploy` (`cdktn deploy` where cdktf-cli cannot run) with its monitors pointed at the example app, run their
+// first checks, show what the service now holds, destroy it, stop everything. No internet needed: the checks are
+// real requests to the example app, so the monitors come out up with response times, and Docs down with HTTP 503.
+// Prints each step; exits 0 and leaves nothing running. Everything it writes (seed, mirror, CLI config, cdktf.out,
+// state) goes to a temporary directory that is removed at the end.
+// `--keep-running`: after the deploy, keep the service, the example app and the deployed quickstart running, print
+// the dashboard and status-page addresses; Enter then destroys and finishes the demo, Ctrl+C stops at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,13 +19,19 @@ import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { findCdkCli, withoutSharedPluginCache } from '../src/cdk/cli.js';
 import { UptimeClient } from '../src/client/index.js';
 import type { AlertDestination, Monitor } from '../src/api/index.js';
+import { DEFAULT_SEED } from '../src/service/seed.js';
+import { EXAMPLE_PATHS, startExampleApp, type ExampleApp } from './demo-app.js';
 
 interface ServiceInfo {
   baseUrl: string;
+  adminUrl: string;
   dashboardUrl: string;
   adminKey: string;
   tokens: Record<string, string>;
 }
+
+/** Checks of each monitor run at once after the deploy, so the response-time charts have points to draw. */
+const FIRST_CHECKS = 12;
 
 const { values: flags } = parseArgs({ options: { 'keep-running': { type: 'boolean', default: false } } });
 /** Status pages the last `show` found published. */
@@ -99,8 +108,8 @@ const uptimectl = (...args: string[]) => [
   ...args,
 ];
 
-async function startService(): Promise<{ child: ChildProcess; info: ServiceInfo }> {
-  const child = spawn(process.execPath, uptimectl('service', '--port', '0', '--json'), {
+async function startService(seedFile: string): Promise<{ child: ChildProcess; info: ServiceInfo }> {
+  const child = spawn(process.execPath, uptimectl('service', '--port', '0', '--json', '--seed', seedFile), {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -131,8 +140,10 @@ async function show(client: UptimeClient): Promise<Monitor[]> {
       `${m.name.padEnd(15)} ${m.status.padEnd(8)} every ${String(m.intervalSeconds).padStart(4)} s  ${m.requestMethod.padEnd(4)} ${m.url}`,
     );
     if (m.archived) continue;
+    if (m.status === 'up' && m.responseTimeMs !== null)
+      say(`${''.padEnd(15)} last check: HTTP ${m.httpStatus ?? '—'} in ${m.responseTimeMs} ms`);
     if (m.status === 'down') {
-      // The engine really requests each URL; with no network here the example hosts do not resolve.
+      // The engine really requests each URL: the example app's docs answer 503.
       const open = (await client.listMonitorIncidents(m.id, { limit: 100 })).data.items.find(
         (i) => i.status === 'open',
       );
@@ -159,9 +170,36 @@ async function show(client: UptimeClient): Promise<Monitor[]> {
   return monitors;
 }
 
+/** One check of a monitor now, through the admin API: a real request to the monitor's URL. */
+async function checkNow(info: ServiceInfo, monitorId: string): Promise<void> {
+  const r = await fetch(`${info.adminUrl}/monitors/${encodeURIComponent(monitorId)}/check`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${info.adminKey}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!r.ok) throw new Error(`POST /admin/monitors/${monitorId}/check answered ${r.status}`);
+}
+
+/** `--keep-running`: a line on stdin (Enter) continues the demo, Ctrl+C (SIGINT) or SIGTERM stops it. */
+function untilEnterOrStop(): Promise<'continue' | 'stop'> {
+  return new Promise((resolve) => {
+    const input = createInterface({ input: process.stdin });
+    const stop = () => done('stop');
+    const done = (how: 'continue' | 'stop') => {
+      input.close();
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve(how);
+    };
+    // At the end of stdin (`< /dev/null`, no terminal) only a signal stops it.
+    input.once('line', () => done('continue'));
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+  });
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'uptime-demo-'));
   let service: ChildProcess | null = null;
+  let app: ExampleApp | null = null;
   try {
     step(
       'Building the provider (npm run build:provider: one bundled file, dist/terraform-provider-uptime.cjs)',
@@ -169,8 +207,21 @@ async function main(): Promise<void> {
     await run(process.execPath, [path.join(repo, 'scripts/build-provider.mjs')], process.env);
     say(`built in ${took()}`);
 
-    step('Starting the local service (uptimectl service --port 0 --json)');
-    const svc = await startService();
+    step('Starting the example app the monitors check (scripts/demo-app.ts, on 127.0.0.1)');
+    app = await startExampleApp();
+    say(
+      `listening at ${app.url}: ${EXAMPLE_PATHS.home} and ${EXAMPLE_PATHS.api} answer 200, ${EXAMPLE_PATHS.docs} 503`,
+    );
+
+    // The default seed (one Pro account), its status site "Example status" checking the example app too.
+    const seed = structuredClone(DEFAULT_SEED);
+    for (const t of seed.tenants)
+      for (const m of t.monitors ?? [])
+        if (m.ref === 'example') (m.body as { url: string }).url = `${app.url}${EXAMPLE_PATHS.status}`;
+    const seedFile = path.join(work, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+    step('Starting the local service (uptimectl service --port 0 --json --seed …)');
+    const svc = await startService(seedFile);
     service = svc.child;
     const { baseUrl, tokens } = svc.info;
     const token = tokens.full ?? Object.values(tokens)[0]!;
@@ -191,6 +242,7 @@ async function main(): Promise<void> {
       UPTIME_API_TOKEN: token,
       TF_VAR_api_key: apiKey,
       QUICKSTART_STATE_FILE: path.join(work, 'terraform.quickstart.tfstate'),
+      QUICKSTART_SITE: app.url,
       FORCE_COLOR: '0',
     });
     // The CDK CLI for this Node (src/cdk/cli.ts): cdktf-cli where its native terminal module has a build for it (up
@@ -235,6 +287,19 @@ async function main(): Promise<void> {
     say(`deployed in ${took()}`);
 
     const client = new UptimeClient({ baseUrl, token });
+    step(
+      `Running ${FIRST_CHECKS} checks of each monitor now (POST /admin/monitors/{id}/check), so the charts have points`,
+    );
+    say('then each is checked on its schedule, every 1 or 5 minutes');
+    const active: Monitor[] = [];
+    for await (const m of client.paginate.listMonitors({ limit: 100 })) if (!m.archived) active.push(m);
+    await Promise.all(
+      active.map(async (m) => {
+        for (let i = 0; i < FIRST_CHECKS; i++) await checkNow(svc.info, m.id);
+      }),
+    );
+    say(`${active.length * FIRST_CHECKS} checks in ${took()}`);
+
     step('What the service now holds (GET /monitors, alert settings, status pages)');
     const deployed = await show(client);
     const names = deployed.filter((m) => !m.archived).map((m) => m.name);
@@ -242,17 +307,18 @@ async function main(): Promise<void> {
       if (!names.includes(want)) throw new Error(`monitor "${want}" is not in the service after deploy`);
 
     if (flags['keep-running']) {
-      step('Leaving the local service running (--keep-running)');
+      step('Leaving the local service and the example app running (--keep-running)');
       say(`dashboard:   ${svc.info.dashboardUrl}   (sign in with the admin key ${svc.info.adminKey})`);
+      say(
+        '             Homepage, API health and Example status up with their response times; Docs down with',
+      );
+      say('             its reason (HTTP 503), its open incident and the email alert to the Ops team');
       for (const url of published)
         say(`status page: ${url}   (a browser gets the web page, API clients JSON)`);
+      say('             Example status operational: uptime timeline, response-time chart, incidents');
       say(`API:         ${baseUrl}`);
-      say('Press Ctrl+C to stop the service and remove the temporary directory.');
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
-      });
-      return;
+      say('Press Enter to destroy the quickstart and finish the demo, or Ctrl+C to stop everything now.');
+      if ((await untilEnterOrStop()) === 'stop') return;
     }
 
     step(`Destroying the quickstart (${cli.name} destroy --auto-approve --skip-synth)`);
@@ -267,11 +333,12 @@ async function main(): Promise<void> {
     const live = after.filter((m) => !m.archived && ['Homepage', 'Docs', 'API health'].includes(m.name));
     if (live.length) throw new Error(`still active after destroy: ${live.map((m) => m.name).join(', ')}`);
   } finally {
-    step('Stopping the local service');
+    step('Stopping the local service and the example app');
     if (service && service.exitCode === null) {
       service.kill('SIGTERM');
       await once(service, 'exit');
     }
+    await app?.close();
     say('stopped');
     rmSync(work, { recursive: true, force: true });
     say(`removed ${work}`);

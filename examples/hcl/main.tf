@@ -124,8 +124,9 @@ resource "uptime_status_page" "public" {
   monitor_id  = one(local.status_page_monitor_ids)
   title       = "Example Inc. status"
   description = "Live availability of our website, docs and API."
+  # Uptime timeline, response times and incidents; not the list of every recent check.
   display_options = {
-    response_time = false
+    recent_history = false
   }
   lifecycle {
     precondition {

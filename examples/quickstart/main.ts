@@ -1,5 +1,6 @@
 // Quickstart: a CDKTF app with three monitors, their alerts and a status page, written with the constructs of
-// `terraform-provider-uptime/cdktf`. Deploy it against the local service with `npm run demo`, or by hand:
+// `terraform-provider-uptime/cdktf`. Deploy it against the local service with `npm run demo` (which points it at a
+// small example app on 127.0.0.1, so it works offline), or by hand:
 //   npx uptimectl service                     # note its base URL and the "full" token
 //   npx uptimectl provider install --dir .terraform-uptime
 //   export TF_CLI_CONFIG_FILE=$PWD/.terraform-uptime/terraform.rc UPTIME_BASE_URL=… UPTIME_API_TOKEN=… TF_VAR_api_key=…
@@ -36,14 +37,25 @@ class Quickstart extends TerraformStack {
       description: 'Value of the X-Api-Key header the API health check sends',
     });
 
+    // The site watched: the public example hosts, or the base URL in QUICKSTART_SITE (`npm run demo` sets it to
+    // the example app it starts on 127.0.0.1, whose docs answer 503).
+    const site = process.env.QUICKSTART_SITE;
+    const urls = site
+      ? { home: `${site}/`, docs: `${site}/docs/`, api: `${site}/api/health` }
+      : {
+          home: 'https://www.example.com/',
+          docs: 'https://docs.example.com/',
+          api: 'https://api.example.com/health',
+        };
+
     // Public pages share their defaults: checked every 5 minutes, GET, alerts by email to the Ops team.
     const website = new UptimeMonitorGroup(this, 'website', {
       defaults: { intervalSeconds: 300, timeoutMs: 5000, alerts: { email: ops } },
     });
-    const home = website.addMonitor('home', { name: 'Homepage', url: 'https://www.example.com/' });
+    const home = website.addMonitor('home', { name: 'Homepage', url: urls.home });
     const docs = website.addMonitor('docs', {
       name: 'Docs',
-      url: 'https://docs.example.com/',
+      url: urls.docs,
       requestMethod: 'HEAD',
       sslMonitoring: { warnDays: 21 },
     });
@@ -51,7 +63,7 @@ class Quickstart extends TerraformStack {
     // The API: every minute, an API key header, SMS too, and an alert after 3 checks slower than 2 s.
     const api = new UptimeMonitor(this, 'api', {
       name: 'API health',
-      url: 'https://api.example.com/health',
+      url: urls.api,
       intervalSeconds: 60,
       acceptedStatusCodes: [200],
       requestHeaders: [{ name: 'X-Api-Key', value: apiKey.stringValue }],
@@ -75,7 +87,8 @@ class Quickstart extends TerraformStack {
       monitorId: statusSite.monitorId,
       title: 'Example Inc. status',
       description: 'Live availability of our website, docs and API.',
-      displayOptions: { responseTime: false },
+      // Uptime timeline, response times and incidents; not the list of every recent check.
+      displayOptions: { recentHistory: false },
     });
 
     new TerraformOutput(this, 'monitor_ids', {

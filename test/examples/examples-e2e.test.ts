@@ -104,7 +104,7 @@ async function expectDeployed(api: ServiceApi): Promise<void> {
     enabled: true,
     title: 'Example Inc. status',
     description: 'Live availability of our website, docs and API.',
-    displayOptions: { responseTime: false, uptimeTimeline: true },
+    displayOptions: { recentHistory: false, responseTime: true, uptimeTimeline: true, incidents: true },
   });
 }
 

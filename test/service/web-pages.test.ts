@@ -237,6 +237,28 @@ describe('dashboard', () => {
     expect(changed.text).toContain('data-path="/v1/monitors"');
   });
 
+  test("a down monitor shows why beside its state (the last check's reason as text); an up one shows none", async () => {
+    const down = await h.createMonitor({ name: 'docs', url: 'http://127.0.0.1:9/docs/' });
+    const up = await h.createMonitor({ name: 'home', url: 'http://127.0.0.1:9/' });
+    const reason = 'HTTP 503 is not an accepted status <img src=x onerror="window.__pwned=1">';
+    const force = (id: string, body: Record<string, unknown>) =>
+      h.admin('POST', `/monitors/${id}/force`, { ...body, runNow: true });
+    expect((await force(down.id, { status: 'down', httpStatus: 503, failureReason: reason })).status).toBe(
+      200,
+    );
+    expect((await force(up.id, { status: 'up', responseTimeMs: 42 })).status).toBe(200);
+    const cookie = (await login(h.svc.adminKey)).headers['set-cookie']!.split(';')[0]!;
+    const live = (await http('GET', `${h.svc.dashboardUrl}/live`, { headers: { cookie } })).text;
+    const row = (id: string) =>
+      new RegExp(`<tr data-monitor-id="${id}"[^>]*>(.*?)</tr>`).exec(live)?.[1] ?? '';
+    const state = (id: string) => [...row(id).matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1])[1];
+    expect(state(down.id)).toBe(
+      '<span class="badge s-down">down</span><br><span class="muted" data-reason><bdi dir="auto">' +
+        'HTTP 503 is not an accepted status &lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;</bdi></span>',
+    );
+    expect(state(up.id)).toBe('<span class="badge s-up">up</span>');
+  });
+
   test('the request log is a bounded ring buffer, newest first', () => {
     const log = new RequestLog(3);
     for (let i = 1; i <= 5; i++)

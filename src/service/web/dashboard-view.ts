@@ -1,7 +1,7 @@
-// What the local service's dashboard shows, per account: monitors (state, last check, a small response-time
-// trend), incidents, alerts (channel, destination label, delivery result), webhook deliveries, exports and each
-// token's usage by name; then the request log. Values that are secrets (token values, header values, passwords,
-// webhook secrets, destination addresses) are never read here. Rendered by Eta (auto-escaping).
+// What the local service's dashboard shows, per account: monitors (state and why a monitor is down, last check, a
+// small response-time trend), incidents, alerts (channel, destination label, delivery result), webhook deliveries,
+// exports and each token's usage by name; then the request log. Values that are secrets (token values, header
+// values, passwords, webhook secrets, destination addresses) are never read here. Rendered by Eta (auto-escaping).
 import type { ServiceContext } from '../context.js';
 import type { TenantRecord } from '../store.js';
 import { compile, dateTime, linePoints } from './html.js';
@@ -18,7 +18,7 @@ const LIVE_TEMPLATE = `<% it.tenants.forEach(function (t) { %>
 <div class="scroll"><table class="wide" data-table="monitors">
 <thead><tr><th scope="col">Monitor</th><th scope="col">State</th><th scope="col">Last check</th><th scope="col">HTTP</th><th scope="col">Response</th><th scope="col">Trend</th></tr></thead>
 <tbody>
-<% t.monitors.forEach(function (m) { %><tr data-monitor-id="<%= m.id %>" data-status="<%= m.status %>"><td><bdi dir="auto"><%= m.name %></bdi><br><code class="muted"><%= m.id %></code></td><td><span class="badge s-<%= m.status %>"><%= m.status %></span></td><td><%= m.lastCheck %></td><td><%= m.httpStatus %></td><td class="nowrap"><%= m.ms %></td><td><% if (m.trend) { %><svg class="spark" viewBox="0 0 80 20" width="80" height="20" role="img" aria-label="Response times of the last <%= m.trendCount %> checks"><polyline class="line" points="<%= m.trend %>"/></svg><% } else { %>—<% } %></td></tr>
+<% t.monitors.forEach(function (m) { %><tr data-monitor-id="<%= m.id %>" data-status="<%= m.status %>"><td><bdi dir="auto"><%= m.name %></bdi><br><code class="muted"><%= m.id %></code></td><td><span class="badge s-<%= m.status %>"><%= m.status %></span><% if (m.reason) { %><br><span class="muted" data-reason><bdi dir="auto"><%= m.reason %></bdi></span><% } %></td><td><%= m.lastCheck %></td><td><%= m.httpStatus %></td><td class="nowrap"><%= m.ms %></td><td><% if (m.trend) { %><svg class="spark" viewBox="0 0 80 20" width="80" height="20" role="img" aria-label="Response times of the last <%= m.trendCount %> checks"><polyline class="line" points="<%= m.trend %>"/></svg><% } else { %>—<% } %></td></tr>
 <% }) %>
 </tbody></table></div>
 <% } %>
@@ -89,10 +89,13 @@ function tenantModel(svc: ServiceContext, t: TenantRecord) {
   const monitors = store.monitorsOf(t.id).map((m) => {
     const checks = st.checks[m.id] ?? [];
     const times = checks.slice(-TREND_CHECKS).map((c) => c.responseTimeMs);
+    const last = checks[checks.length - 1];
     return {
       id: m.id,
       name: m.name,
       status: m.status,
+      // Why it is down: the last check's reason (`HTTP 503 is not an accepted status …`, a DNS failure, …).
+      reason: m.status === 'down' ? (last?.failureReason ?? null) : null,
       lastCheck: dateTime(m.lastCheckAt),
       httpStatus: m.httpStatus ?? '—',
       ms: m.responseTimeMs === null ? '—' : `${m.responseTimeMs} ms`,
