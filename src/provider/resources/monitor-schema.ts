@@ -34,6 +34,7 @@ export const monitorAttributes = {
         optional: true,
         sensitive: true,
         writeOnly: true,
+        writeOnlyAlternative: 'value',
         description:
           'Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
       }),
@@ -63,6 +64,7 @@ export const monitorAttributes = {
         optional: true,
         sensitive: true,
         writeOnly: true,
+        writeOnlyAlternative: 'password',
         description:
           'Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
       }),
