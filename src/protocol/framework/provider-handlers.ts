@@ -112,8 +112,10 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
       const config = decodeDV(r, req.config) as Obj | null;
       const diags = new Diagnostics();
       if (config) {
-        // No client_capabilities at all (Terraform's partial-expansion path, Stacks) means "not said", not
-        // "write-only not allowed": only an explicit false from a Terraform that sends capabilities refuses.
+        // No client_capabilities message at all (OpenTofu 1.8–1.10) means "not said", not "write-only not
+        // allowed": only an explicit false refuses here, and PlanResourceChange refuses whatever was not allowed.
+        // (Terraform always sends the message, clientCapabilitiesToProto in its plugin6/grpc_provider.go 1.11–1.15;
+        // its partial-expansion path sends it with both flags false.)
         const caps = req.client_capabilities as
           { write_only_attributes_allowed?: boolean } | null | undefined;
         diags.add(
