@@ -28,11 +28,13 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
   );
 }
 
+// Terraform's and OpenTofu's plan summary lines are the same (OpenTofu: jsonformat/plan.go and
+// views/json/change_summary.go, v1.8.0–v1.11.0; its ephemeral resources are not counted); a plan that forgets
+// objects ends `, N to forget.` and is not imports only.
 const IMPORTS_ONLY = /Plan: (\d+) to import, 0 to add, 0 to change, 0 to destroy\./;
 
-async function planDir(dir: string): Promise<string> {
-  await run('terraform', ['init', '-input=false', '-no-color'], dir);
-  const out = await run('terraform', ['plan', '-input=false', '-no-color'], dir);
+/** The verdict on `plan -no-color` output: imports only (or no changes), else an error quoting the plan. */
+export function importsOnly(out: string, dir: string): string {
   const m = IMPORTS_ONLY.exec(out);
   if (m) return `${m[1]} to import, 0 to add, 0 to change, 0 to destroy`;
   if (/No changes\./.test(out)) return 'no changes';
@@ -40,6 +42,11 @@ async function planDir(dir: string): Promise<string> {
   throw new Error(
     `--verify: the plan in ${dir} is not imports only (${summary}):\n${out.split('\n').slice(-60).join('\n')}`,
   );
+}
+
+async function planDir(dir: string): Promise<string> {
+  await run('terraform', ['init', '-input=false', '-no-color'], dir);
+  return importsOnly(await run('terraform', ['plan', '-input=false', '-no-color'], dir), dir);
 }
 
 /** The app command and context of the output's cdktf.json (what `cdktf synth` runs). */

@@ -4,7 +4,15 @@
 import { fieldsOf } from '../provider/fields/index.js';
 import { code, facts, isSecret, label, value } from './format.js';
 import { actionInvocations, type ActionReport } from './actions.js';
-import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
+import {
+  deleteReason,
+  ourChanges,
+  ourDrift,
+  type Change,
+  type PlanJson,
+  type ResourceChange,
+  type StateModule,
+} from './plan.js';
 
 export const MONITOR = 'uptime_monitor';
 export const ALERTS = 'uptime_monitor_alert_settings';
@@ -229,7 +237,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       if (typeof r.values.id === 'string') monitorById.set(r.values.id, r.address);
       known.set(r.address, r.values);
     }
-  const changes = (plan.resource_changes ?? []).filter((rc) => rc.mode === 'managed');
+  const changes = ourChanges(plan);
   const report = (address: string, values?: Values | null): MonitorReport => {
     let m = monitors.get(address);
     if (!m) {
@@ -273,12 +281,12 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       if (after?.enabled === false) m.events.push('paused');
     } else if (actions.includes('delete')) {
       m.events.push('archived');
+      const why = deleteReason(rc.action_reason);
       m.risks.push({
         kind: 'archive',
-        text:
-          rc.action_reason === 'delete_because_no_resource_config'
-            ? 'archived: removed from the configuration (checks stop; history is kept)'
-            : 'archived by destroy (checks stop; history is kept)',
+        text: why
+          ? `archived: ${why} (checks stop; history is kept)`
+          : 'archived by destroy (checks stop; history is kept)',
       });
     } else if (actions.includes('update')) {
       const lines = attributeLines(MONITOR, rc.change, false, dest);
@@ -358,7 +366,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   }
 
   const drift: DriftReport[] = [];
-  for (const rc of plan.resource_drift ?? []) {
+  for (const rc of ourDrift(plan)) {
     if (![MONITOR, ALERTS, PAGE].includes(rc.type)) continue;
     const { before, after } = rc.change;
     const lines = rc.change.actions.includes('delete')
@@ -386,7 +394,11 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
 const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
-function lifecycleDrift(type: string, before: Values | null, after: Values | null): Line[] {
+function lifecycleDrift(
+  type: string,
+  before: Values | null | undefined,
+  after: Values | null | undefined,
+): Line[] {
   if (type !== MONITOR || !before || !after) return [];
   const out: Line[] = [];
   if (before.archived === false && after.archived === true) out.push({ text: 'archived outside Terraform' });

@@ -7,7 +7,7 @@ import type { Monitor } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
 import { isReplace, MONITOR, type StackReport } from './changes.js';
 import { code } from './format.js';
-import type { NamedPlan, ResourceChange } from './plan.js';
+import { isOurs, ourChanges, type NamedPlan, type ResourceChange } from './plan.js';
 
 /** Listing requests the check makes at most (100 monitors each): 10,000 monitors. */
 export const DUPLICATE_LIST_MAX_REQUESTS = 100;
@@ -47,7 +47,8 @@ export function plannedCreate(
   rc: ResourceChange,
 ): { url: string; method: string; after: Record<string, unknown> } | null {
   const after = rc.change.after as Record<string, unknown> | null | undefined;
-  if (rc.mode !== 'managed' || rc.type !== MONITOR || !rc.change.actions.includes('create')) return null;
+  if (rc.mode !== 'managed' || !isOurs(rc) || rc.type !== MONITOR || !rc.change.actions.includes('create'))
+    return null;
   if (isReplace(rc.change.actions) || typeof after?.url !== 'string') return null;
   const method = typeof after.request_method === 'string' ? after.request_method : 'GET';
   return { url: after.url, method, after };
@@ -61,8 +62,8 @@ export async function checkDuplicates(
   const creates: Omit<Duplicate, 'existing' | 'sameAs'>[] = [];
   const archived = new Set<string>();
   for (const p of plans)
-    for (const rc of p.plan.resource_changes ?? []) {
-      if (rc.mode !== 'managed' || rc.type !== MONITOR) continue;
+    for (const rc of ourChanges(p.plan)) {
+      if (rc.type !== MONITOR) continue;
       const { actions, before } = rc.change;
       if (actions.includes('delete') && typeof before?.id === 'string') archived.add(before.id);
       const c = plannedCreate(rc);

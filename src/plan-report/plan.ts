@@ -1,27 +1,39 @@
-// Terraform's machine-readable plan (`terraform show -json <planfile>`, format 1.x): the parts plan-report reads,
-// and loading them from a JSON file, stdin (`-`) or a saved plan file (through `terraform show -json`).
+// Terraform's machine-readable plan (`terraform show -json <planfile>`, format 1.x), as Terraform and OpenTofu write
+// it: the parts plan-report reads, and loading them from a JSON file, stdin (`-`) or a saved plan file (through
+// `terraform show -json`). OpenTofu's plan (../shared/reference/opentofu.md §5) differs: `provider_name` on
+// registry.opentofu.org, no `applyable`/`complete`/`deferred_changes`/`index_unknown`, ephemeral resources listed with
+// mode "ephemeral" and the action "open" (1.11), the reason `delete_because_enabled_false` (1.11), and its own
+// version in `terraform_version`; `ourChanges` is the one reading of resource changes that accounts for these.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
-export type Action = 'no-op' | 'create' | 'read' | 'update' | 'delete' | 'forget';
+/** `open`: an ephemeral resource opened for the run (OpenTofu 1.11 lists them in resource_changes). */
+export type Action = 'no-op' | 'create' | 'read' | 'update' | 'delete' | 'forget' | 'open';
 
 export interface Change {
   actions: Action[];
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
+  /** Absent when the value is unknown or withheld (an ephemeral resource's). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
   after_unknown?: unknown;
   before_sensitive?: unknown;
   after_sensitive?: unknown;
-  importing?: { id?: string } | null;
+  /** `unknown`: Terraform only. */
+  importing?: { id?: string; unknown?: boolean } | null;
 }
 
 export interface ResourceChange {
   address: string;
-  mode: 'managed' | 'data';
+  /** `ephemeral`: OpenTofu 1.11 (actions ["open"], no values). */
+  mode: 'managed' | 'data' | 'ephemeral';
   type: string;
   name: string;
   index?: unknown;
+  /** Terraform only (deferred instances). */
+  index_unknown?: boolean;
+  /** `registry.terraform.io/…` (Terraform) or `registry.opentofu.org/…` (OpenTofu). */
+  provider_name?: string;
   action_reason?: string;
   change: Change;
 }
@@ -34,6 +46,12 @@ interface ConfigResource {
 
 export interface PlanJson {
   format_version: string;
+  /** The version of the tool that wrote the plan: OpenTofu writes its own here. Never read as Terraform's. */
+  terraform_version?: string;
+  /** Terraform only; OpenTofu writes none of these three. */
+  applyable?: boolean;
+  complete?: boolean;
+  deferred_changes?: unknown[];
   variables?: Record<string, { value: unknown }>;
   resource_changes?: ResourceChange[];
   resource_drift?: ResourceChange[];
@@ -57,6 +75,47 @@ export interface StateModule {
     sensitive_values?: unknown;
   }[];
   child_modules?: StateModule[];
+}
+
+/** The provider type whose resources are ours (their types start `uptime_`). Matched on any host and namespace:
+ *  Terraform writes registry.terraform.io, OpenTofu registry.opentofu.org, a private registry its own host. */
+const OUR_PROVIDER_TYPE = 'uptime';
+
+/** Whether a resource change belongs to this provider (a plan without provider names: by type alone). */
+export function isOurs(rc: Pick<ResourceChange, 'provider_name'>): boolean {
+  return rc.provider_name === undefined || rc.provider_name.split('/').pop() === OUR_PROVIDER_TYPE;
+}
+
+/** The managed resources of this provider that the plan changes or keeps: data sources and ephemeral resources
+ *  (OpenTofu's `open`) left out, and other providers' resources that happen to share a type name. */
+export function ourChanges(plan: PlanJson): ResourceChange[] {
+  return (plan.resource_changes ?? []).filter((rc) => rc.mode === 'managed' && isOurs(rc));
+}
+
+/** The drift of this provider's managed resources. */
+export function ourDrift(plan: PlanJson): ResourceChange[] {
+  return (plan.resource_drift ?? []).filter((rc) => rc.mode === 'managed' && isOurs(rc));
+}
+
+/** Why a delete is planned, as a report says it (Terraform's and OpenTofu's action_reason), or null when the
+ *  configuration asked for it (a destroy, or a replacement). */
+export function deleteReason(reason: string | undefined): string | null {
+  switch (reason) {
+    case 'delete_because_no_resource_config':
+      return 'removed from the configuration';
+    case 'delete_because_enabled_false':
+      return 'turned off in the configuration (`enabled = false` in its lifecycle block)';
+    case 'delete_because_count_index':
+      return 'its count index is out of range';
+    case 'delete_because_each_key':
+      return 'its key is no longer in for_each';
+    case 'delete_because_no_module':
+      return 'its module was removed';
+    case 'delete_because_wrong_repetition':
+      return 'its resource changed between count and for_each';
+    default:
+      return null;
+  }
 }
 
 /** One plan given on the command line, with a name for its section (a CDKTF stack's name, else the file's). */
@@ -84,7 +143,7 @@ export function loadPlan(input: string, readStdin: () => string = () => readFile
       throw new Error(
         `${input} is not plan JSON, and \`terraform show -json ${input}\` failed in ${process.cwd()}` +
           (stderr ? `: ${stderr.split('\n').slice(0, 3).join(' ')}` : '') +
-          ' (run plan-report in the directory where the plan was made, or pass `terraform show -json` output)',
+          ' (run plan-report in the directory where the plan was made, or pass `terraform show -json` output; for a plan OpenTofu made, `tofu show -json` output)',
       );
     }
   }

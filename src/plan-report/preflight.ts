@@ -5,7 +5,7 @@ import type { UptimeClient } from '../client/index.js';
 import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
 import type { DuplicateCheck } from './duplicates.js';
 import { code } from './format.js';
-import type { NamedPlan, ResourceChange } from './plan.js';
+import { ourChanges, type NamedPlan, type ResourceChange } from './plan.js';
 
 export interface Preflight {
   ok: boolean;
@@ -38,7 +38,7 @@ export async function preflight(
     client.getUsage(),
     client.listAlertDestinations(),
   ]);
-  const changes = plans.flatMap((p) => (p.plan.resource_changes ?? []).filter((r) => r.mode === 'managed'));
+  const changes = plans.flatMap((p) => ourChanges(p.plan));
   const lines: string[] = ['### Preflight against the account', ''];
   let ok = true;
   const flag = (good: boolean, msg: string) => {

@@ -24,6 +24,22 @@ describe('schema rules at definition time', () => {
     expect(() =>
       checkAttributes({ a: stringAttr({ optional: true, writeOnly: true, computed: true }) }, 'x'),
     ).toThrow(/write-only/);
+    const wo = { optional: true, writeOnly: true } as const;
+    expect(() => checkAttributes({ a_wo: stringAttr({ ...wo, writeOnlyAlternative: 'a' }) }, 'x')).toThrow(
+      /writeOnlyAlternative must name a sibling/,
+    );
+    expect(() =>
+      checkAttributes(
+        { a: int64Attr({ optional: true }), a_wo: stringAttr({ ...wo, writeOnlyAlternative: 'a' }) },
+        'x',
+      ),
+    ).toThrow(/same type/);
+    expect(() =>
+      checkAttributes(
+        { a: stringAttr({ optional: true }), b: stringAttr({ optional: true, writeOnlyAlternative: 'a' }) },
+        'x',
+      ),
+    ).toThrow(/for write-only attributes/);
   });
 });
 

@@ -198,8 +198,17 @@ describe('RPCs and Terraform consistency rules', () => {
   it('a provider without list resources answers their RPCs with gRPC UNIMPLEMENTED, not a diagnostic', async () => {
     // Terraform ≥1.13 fails every command on an error diagnostic from GetResourceIdentitySchemas; an RPC the
     // provider leaves out must look exactly like one the server never registered.
-    for (const rpc of ['ListResource', 'ValidateListResourceConfig', 'MoveResourceState', 'CallFunction'])
+    for (const rpc of ['ListResource', 'ValidateListResourceConfig'])
       expect([rpc, await p.probe(rpc)]).toEqual([rpc, expect.objectContaining({ code: 12 })]);
+    // OpenTofu calls these without capability checks: answered, with an error that says why.
+    const move = await p.call('MoveResourceState', {
+      source_type_name: 'other_thing',
+      target_type_name: 'uptime_test_thing',
+    });
+    expect(move.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'ERROR', summary: 'Move Resource State Not Supported' }),
+    ]);
+    expect((await p.call('CallFunction', { name: 'f' })).error.text).toContain('"f"');
     expect((await p.call('GetMetadata')).list_resources).toEqual([]);
   });
 
@@ -230,6 +239,20 @@ describe('RPCs and Terraform consistency rules', () => {
       client_capabilities: { write_only_attributes_allowed: false },
     });
     expect(wo.diagnostics[0].summary).toBe('WriteOnly Attribute Not Allowed');
+    // No capabilities at all (OpenTofu 1.8–1.10, Terraform's partial expansion): validation passes, plan refuses.
+    const noCaps = { type_name: 'uptime_test_thing', config: dv(thing.type, config({ password_wo: 'pw' })) };
+    expect((await p.call('ValidateResourceConfig', noCaps)).diagnostics).toEqual([]);
+    const refused = await p.call('PlanResourceChange', {
+      ...noCaps,
+      prior_state: dv(thing.type, null),
+      proposed_new_state: dv(thing.type, proposedNew(thing.info, null, config({ password_wo: 'pw' }))),
+      prior_private: Buffer.alloc(0),
+    });
+    expect(refused.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'ERROR', summary: 'WriteOnly Attribute Not Allowed' }),
+    ]);
+    expect(refused.diagnostics[0].detail).toContain('"password_wo"');
+    expect(un(thing.type, refused.planned_state)).toBeNull();
   });
 
   it('create → no-op re-plan → update → replace → drift → destroy, with private state carried', async () => {

@@ -50,6 +50,9 @@ export interface AttrFlags {
   sensitive?: boolean;
   /** Config-only value (Terraform ≥ 1.11): never in plan or state. */
   writeOnly?: boolean;
+  /** For a write-only attribute: the sibling attribute that takes the same value and is stored (sensitive), named
+   *  when a client without write-only support (OpenTofu 1.8–1.10, Terraform < 1.11) sets this one. */
+  writeOnlyAlternative?: string;
   /** Deprecation message; marks the attribute deprecated. */
   deprecated?: string;
   /** Markdown. */

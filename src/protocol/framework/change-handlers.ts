@@ -9,6 +9,7 @@ import { decodeDV, encodeDV, guarded, wire, type CompiledResource, type Framewor
 import { identityChanged } from './identity.js';
 import { PrivateState } from './private-state.js';
 import { checkedIdentity } from './resource-handlers.js';
+import { refuseWriteOnly } from './validate.js';
 import {
   applyDefaults,
   clone,
@@ -74,6 +75,14 @@ export function changeHandlers(fw: Framework): ProviderHandlers {
           planned_identity: identityField(r, priorIdentity),
           diagnostics: wire(c.diagnostics.items),
         };
+      }
+      // A client that did not announce write-only support (OpenTofu 1.8–1.10 send no capabilities; Terraform's
+      // plan always sends them) cannot take a write-only value: refused here, never planned or stored. Validation
+      // lets it pass (Terraform's partial-expansion path validates without capabilities).
+      const caps = req.client_capabilities as { write_only_attributes_allowed?: boolean } | null | undefined;
+      if (!caps?.write_only_attributes_allowed) {
+        const refused = refuseWriteOnly(r.attrs, config);
+        if (refused.length) return { requires_replace: [], diagnostics: wire(refused) };
       }
       fw.trace('PlanResourceChange config', r, config, { tf_resource_type: r.typeName });
       const planned = clone(proposed);

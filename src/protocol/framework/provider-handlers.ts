@@ -1,7 +1,7 @@
 // Framework handlers for the provider as a whole and its data sources: metadata, schemas (incl. identity and
 // list schemas), provider/resource/data-source config validation, ConfigureProvider, ReadDataSource.
 import { isWhollyKnown } from '../cty/values.js';
-import { Diagnostics } from '../diagnostics.js';
+import { Diagnostics, errorDiag } from '../diagnostics.js';
 import type { ProviderHandlers } from '../server.js';
 import { decodeDV, encodeDV, guarded, wire, type Framework } from './context.js';
 import { protoIdentitySchema } from './identity.js';
@@ -54,7 +54,31 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
       diagnostics: [],
     }),
 
+    // OpenTofu calls GetFunctions on the configured provider when a config names a function that
+    // GetProviderSchema did not list (internal/tofu/context_functions.go); an empty map, never an error, lets it
+    // report "Function not found in provider". It never sends CallFunction for a function it has no spec for.
     GetFunctions: async () => ({ functions: {}, diagnostics: [] }),
+
+    CallFunction: async (req) => ({
+      error: {
+        text: `This provider defines no functions, so it has no function named ${JSON.stringify(String(req.name ?? ''))}.`,
+      },
+    }),
+
+    // OpenTofu 1.10+ calls this for a `moved` block whose two addresses have different resource types, without
+    // looking at the move_resource_state capability (which stays false): an error that says what to do instead.
+    MoveResourceState: async (req) => {
+      const from = `${String(req.source_type_name ?? '')}${req.source_provider_address ? ` (provider ${String(req.source_provider_address)})` : ''}`;
+      const to = String(req.target_type_name ?? '');
+      return {
+        diagnostics: wire([
+          errorDiag(
+            'Move Resource State Not Supported',
+            `${to} cannot take over the state of ${from}: this provider moves no state between resource types. Remove the moved block; to manage the same remote object under the new address, write an import block for it (by its id) and a removed block with lifecycle { destroy = false } for the old address.`,
+          ),
+        ]),
+      };
+    },
 
     ValidateProviderConfig: async (req) => {
       const config = decodeDV(provider.c, req.config) as Obj | null;
@@ -88,8 +112,10 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
       const config = decodeDV(r, req.config) as Obj | null;
       const diags = new Diagnostics();
       if (config) {
-        // No client_capabilities at all (Terraform's partial-expansion path, Stacks) means "not said", not
-        // "write-only not allowed": only an explicit false from a Terraform that sends capabilities refuses.
+        // No client_capabilities message at all (OpenTofu 1.8–1.10) means "not said", not "write-only not
+        // allowed": only an explicit false refuses here, and PlanResourceChange refuses whatever was not allowed.
+        // (Terraform always sends the message, clientCapabilitiesToProto in its plugin6/grpc_provider.go 1.11–1.15;
+        // its partial-expansion path sends it with both flags false.)
         const caps = req.client_capabilities as
           { write_only_attributes_allowed?: boolean } | null | undefined;
         diags.add(

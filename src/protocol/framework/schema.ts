@@ -1,7 +1,7 @@
 // From declarations to schemas: definition-time checks (Terraform's schema validity rules), the implied cty
 // object type, and the tfplugin6 Schema message.
 import { objectTypeOf, type Attr, type Attributes } from './attributes.js';
-import { typeToBytes, type CtyType } from '../cty/types.js';
+import { typeEquals, typeToBytes, type CtyType } from '../cty/types.js';
 
 const NAME = /^[a-z0-9_]+$/;
 
@@ -20,6 +20,14 @@ export function checkAttributes(attrs: Attributes, where: string, inSet = false)
       );
     if (a.writeOnly && (a.computed || inSet))
       throw new Error(`${at}: write-only attributes cannot be computed or inside a set`);
+    if (a.writeOnlyAlternative !== undefined) {
+      const alt = attrs[a.writeOnlyAlternative];
+      if (!a.writeOnly) throw new Error(`${at}: writeOnlyAlternative is for write-only attributes`);
+      if (!alt || alt.writeOnly || !typeEquals(alt.type, a.type))
+        throw new Error(
+          `${at}: writeOnlyAlternative must name a sibling attribute of the same type that is not write-only`,
+        );
+    }
     if (a.nested) checkAttributes(a.nested.attributes, at, inSet || a.nested.nesting === 'set');
   }
 }

@@ -23,14 +23,7 @@ export function validateAttributes(
     if (v === null) continue;
     if (a.deprecated !== undefined && !isUnknown(v))
       out.push(warningDiag('Attribute Deprecated', a.deprecated, here));
-    if (a.writeOnly && opts.writeOnlyAllowed === false)
-      out.push(
-        errorDiag(
-          'WriteOnly Attribute Not Allowed',
-          `The resource contains a non-null value for write-only attribute "${formatAttributePath(here)}". Write-only attributes are only supported in Terraform 1.11 and later.`,
-          here,
-        ),
-      );
+    if (a.writeOnly && opts.writeOnlyAllowed === false) out.push(writeOnlyNotAllowed(a, here));
     if (isUnknown(v)) continue;
     out.push(...checkNumberKind(a, v, here));
     if (isWhollyKnown(a.type, v))
@@ -53,6 +46,59 @@ export function validateAttributes(
             out.push(...validateAttributes(inner, me as Record<string, CtyValue>, p, opts));
         });
     }
+  }
+  return out;
+}
+
+/** The error for a write-only value from a client that did not announce write-only support: it names the attribute
+ *  and, when declared, the stored (sensitive) attribute that takes the same value. */
+export function writeOnlyNotAllowed(a: Attr, path: AttributePath): Diagnostic {
+  const alt = a.writeOnlyAlternative === undefined ? null : [...path.slice(0, -1), a.writeOnlyAlternative];
+  return errorDiag(
+    'WriteOnly Attribute Not Allowed',
+    `The resource contains a non-null value for write-only attribute "${formatAttributePath(path)}". Write-only attributes are only supported in Terraform 1.11 and later and OpenTofu 1.11 and later; this client did not announce support for them (OpenTofu 1.8–1.10 and Terraform before 1.11 do not), so the value is refused and nothing is stored.` +
+      (alt
+        ? ` Set "${formatAttributePath(alt)}" instead: it takes the same value, is sensitive (hidden in plan output) and is kept in state.`
+        : ''),
+    path,
+  );
+}
+
+/** PlanResourceChange from a client that did not announce write-only support (no client_capabilities at all, as
+ *  OpenTofu 1.8–1.10 send, or write_only_attributes_allowed false): one error per non-null write-only value, at any
+ *  depth. Such a client treats the attribute as an ordinary one, so planning it null (as write-only values are)
+ *  would fail its plan check ("does not match config value") and planning the value would store it. */
+export function refuseWriteOnly(
+  attrs: Attributes,
+  value: Record<string, CtyValue>,
+  path: AttributePath = [],
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [k, a] of Object.entries(attrs)) {
+    const v = value[k] ?? null;
+    const here = [...path, k];
+    if (v === null) continue;
+    if (a.writeOnly) out.push(writeOnlyNotAllowed(a, here));
+    if (!a.nested || isUnknown(v)) continue;
+    const inner = a.nested.attributes;
+    const nesting = a.nested.nesting;
+    if (nesting === 'single') out.push(...refuseWriteOnly(inner, v as Record<string, CtyValue>, here));
+    else if (nesting === 'map')
+      for (const [mk, me] of Object.entries(v as Record<string, CtyValue>)) {
+        if (me !== null && !isUnknown(me))
+          out.push(...refuseWriteOnly(inner, me as Record<string, CtyValue>, [...here, { key: mk }]));
+      }
+    else
+      (v as CtyValue[]).forEach((me, i) => {
+        if (me !== null && !isUnknown(me))
+          out.push(
+            ...refuseWriteOnly(
+              inner,
+              me as Record<string, CtyValue>,
+              nesting === 'list' ? [...here, i] : here,
+            ),
+          );
+      });
   }
   return out;
 }

@@ -20,7 +20,7 @@ export const monitorDocs: ResourceDocs = {
     {
       title: 'Headers, basic auth and expiry monitoring',
       description:
-        '`value` is kept (sensitive) in state; `password_wo` is write-only (Terraform 1.11 or later): it never reaches plan or state, so it can come from an ephemeral variable, and it is sent again when `password_wo_version` changes.',
+        '`value` is kept (sensitive) in state; `password_wo` is write-only (Terraform or OpenTofu 1.11 or later; OpenTofu 1.8–1.10 get an error at plan naming `password`): it never reaches plan or state, so it can come from an ephemeral variable, and it is sent again when `password_wo_version` changes.',
       hcl: `variable "api_key" {
   type      = string
   sensitive = true

@@ -34,8 +34,9 @@ export const monitorAttributes = {
         optional: true,
         sensitive: true,
         writeOnly: true,
+        writeOnlyAlternative: 'value',
         description:
-          'Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
+          'Write-only header value (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `value`): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.',
       }),
       value_wo_version: int64Attr({
         optional: true,
@@ -63,8 +64,9 @@ export const monitorAttributes = {
         optional: true,
         sensitive: true,
         writeOnly: true,
+        writeOnlyAlternative: 'password',
         description:
-          'Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
+          'Write-only password (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `password`): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.',
       }),
       password_wo_version: int64Attr({
         optional: true,

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
+import { encodeJSON } from '../../../src/protocol/cty/json.js';
 import { decodeMsgpack, encodeMsgpack } from '../../../src/protocol/cty/msgpack.js';
 import { typeFromJSON, type CtyType } from '../../../src/protocol/cty/types.js';
 import { isWhollyKnown, type CtyValue } from '../../../src/protocol/cty/values.js';
@@ -18,13 +19,21 @@ import { launchProvider, type Launched } from '../driver/launch.js';
 
 export type Obj = Record<string, CtyValue>;
 
-/** What one Terraform minor sends (from the memo's per-minor reading of Terraform's source). */
+/** What one Terraform (or OpenTofu) minor sends (from the memos' per-minor reading of its source). */
 export interface Profile {
   version: string;
   /** Definitions file the client is built from. */
-  proto: 'tfplugin6.proto' | 'next/tfplugin6.proto';
-  /** ClientCapabilities in Validate/Plan/Apply/Import/Configure. */
-  caps: Record<string, boolean>;
+  proto:
+    | 'tfplugin6.proto'
+    | 'next/tfplugin6.proto'
+    | 'opentofu/tofu-1.8-tfplugin6.5.proto'
+    | 'opentofu/tofu-1.11-tfplugin6.9.proto';
+  /** ClientCapabilities in Validate/Plan/Read/Import/Configure; null: the message is never sent (OpenTofu
+   *  1.8–1.10). */
+  caps: Record<string, boolean> | null;
+  /** Loads identity schemas (GetResourceIdentitySchemas) and sends/reads identities: Terraform 1.12+, never
+   *  OpenTofu (default true). */
+  identities?: boolean;
   /** Error diagnostics from GetResourceIdentitySchemas fail the schema load (1.13+). */
   identityDiagnosticsFatal: boolean;
   /** `terraform query`, list resources and GenerateResourceConfig (1.14+). */
@@ -74,6 +83,30 @@ export const PROFILES: Profile[] = [
     identityDiagnosticsFatal: true,
     query: true,
     plannedPrivateAtApply: true,
+  },
+];
+
+/** OpenTofu's caps from 1.11 on every call that carries them (internal/plugin6/grpc_provider.go v1.11.0:36-50). */
+const TOFU_CAPS = { deferral_allowed: true, write_only_attributes_allowed: true };
+/** OpenTofu 1.8–1.11 (../shared/reference/opentofu.md §3), from OpenTofu's own definitions. */
+export const TOFU_PROFILES: Profile[] = [
+  {
+    version: '1.8.0',
+    proto: 'opentofu/tofu-1.8-tfplugin6.5.proto',
+    caps: null,
+    identities: false,
+    identityDiagnosticsFatal: false,
+    query: false,
+    plannedPrivateAtApply: false,
+  },
+  {
+    version: '1.11.0',
+    proto: 'opentofu/tofu-1.11-tfplugin6.9.proto',
+    caps: TOFU_CAPS,
+    identities: false,
+    identityDiagnosticsFatal: false,
+    query: false,
+    plannedPrivateAtApply: false,
   },
 ];
 
@@ -158,13 +191,14 @@ export class Terraform {
     const schema = await this.call('GetProviderSchema');
     if (schema.diagnostics.length)
       throw new Error(`schema diagnostics: ${JSON.stringify(schema.diagnostics)}`);
+    this.providerType = schemaFromWire(schema.provider.block.attributes).type;
+    for (const [name, s] of Object.entries<any>(schema.resource_schemas))
+      this.resources[name] = schemaFromWire(s.block.attributes);
+    if (this.profile.identities === false) return { schema, identities: null };
     const identities = await this.call('GetResourceIdentitySchemas');
     const errors = identities.diagnostics.filter((d: any) => d.severity === 'ERROR');
     if (errors.length && this.profile.identityDiagnosticsFatal)
       throw new Error(`GetResourceIdentitySchemas: ${JSON.stringify(errors)}`);
-    this.providerType = schemaFromWire(schema.provider.block.attributes).type;
-    for (const [name, s] of Object.entries<any>(schema.resource_schemas))
-      this.resources[name] = schemaFromWire(s.block.attributes);
     for (const [name, s] of Object.entries<any>(identities.identity_schemas)) {
       // loadschemas/plugins.go: version >= 0, exactly one import flag, no map/set/object types.
       if (Number(s.version) < 0) throw new Error(`${name}: negative identity version`);
@@ -200,10 +234,15 @@ export class Terraform {
     const c = await this.call('ConfigureProvider', {
       terraform_version: this.profile.version,
       config: dv(this.providerType, config),
-      client_capabilities: this.profile.caps,
+      ...this.caps(),
     });
     if (v.diagnostics.length || c.diagnostics.length)
       throw new Error(`configure: ${JSON.stringify([...v.diagnostics, ...c.diagnostics])}`);
+  }
+
+  /** The client_capabilities field as this profile sends it (absent when it sends none). */
+  caps(): { client_capabilities?: Record<string, boolean> } {
+    return this.profile.caps ? { client_capabilities: this.profile.caps } : {};
   }
 
   identityData(type: string, v: Obj | null) {
@@ -214,6 +253,8 @@ export class Terraform {
   /** Decodes and checks an identity as Terraform does (validateIdentity / validateIdentityKnown). */
   identityOf(type: string, data: any, mayBeUnknown = false): Obj | null {
     const t = this.resources[type]!.identity;
+    // OpenTofu never reads identities (none of its calls looks at the fields).
+    if (this.profile.identities === false) return null;
     if (!data?.identity_data?.msgpack?.length) return null;
     if (!t) throw new Error(`${type}: identity returned but no identity schema`);
     const v = decodeMsgpack(t, data.identity_data.msgpack) as Obj;
@@ -243,14 +284,16 @@ export class Terraform {
       proposed_new_state: dv(r.type, config === null ? null : proposedNew(r.info, prior, config)),
       config: dv(r.type, config),
       prior_private: o.priorPrivate ?? Buffer.alloc(0),
-      client_capabilities: this.profile.caps,
+      ...this.caps(),
       ...(r.identity && o.priorIdentity ? { prior_identity: this.identityData(type, o.priorIdentity) } : {}),
       ...(this.profile.plannedPrivateAtApply && o.plannedPrivate
         ? { planned_private: o.plannedPrivate }
         : {}),
     });
     const planned = un(r.type, res.planned_state);
-    const problems = config === null ? [] : assertPlanValid(r.info, prior, config, planned);
+    // Core reads the diagnostics first: a plan with an error is not checked (or used).
+    const failed = res.diagnostics.some((d: any) => d.severity === 'ERROR');
+    const problems = config === null || failed ? [] : assertPlanValid(r.info, prior, config, planned);
     if (problems.length) throw new Error(`invalid plan: ${problems.join('; ')}`);
     const createOrReplace = prior === null || res.requires_replace.length > 0;
     return { res, planned, identity: this.identityOf(type, res.planned_identity, createOrReplace) };
@@ -281,13 +324,24 @@ export class Terraform {
     return { res, state, identity: this.identityOf(type, res.new_identity) };
   }
 
+  /** UpgradeResourceState as core sends it before every use of a stored object: the state's JSON at its version. */
+  async upgrade(type: string, state: Obj, version = 0) {
+    const r = this.resources[type]!;
+    const res = await this.call('UpgradeResourceState', {
+      type_name: type,
+      version: String(version),
+      raw_state: { json: Buffer.from(encodeJSON(r.type, state)) },
+    });
+    return { res, state: un(r.type, res.upgraded_state) };
+  }
+
   async read(type: string, state: Obj, o: { private?: Buffer; identity?: Obj | null } = {}) {
     const r = this.resources[type]!;
     const res = await this.call('ReadResource', {
       type_name: type,
       current_state: dv(r.type, state),
       private: o.private ?? Buffer.alloc(0),
-      client_capabilities: this.profile.caps,
+      ...this.caps(),
       ...(r.identity && o.identity ? { current_identity: this.identityData(type, o.identity) } : {}),
     });
     return { res, state: un(r.type, res.new_state), identity: this.identityOf(type, res.new_identity) };
@@ -300,7 +354,7 @@ export class Terraform {
     const res = await this.call('ImportResourceState', {
       type_name: type,
       id: 'id' in by ? by.id : '',
-      client_capabilities: this.profile.caps,
+      ...this.caps(),
       ...('identity' in by ? { identity: this.identityData(type, by.identity) } : {}),
     });
     if (res.diagnostics.some((d: any) => d.severity === 'ERROR')) return { res, state: null, identity: null };

@@ -94,7 +94,7 @@ export interface MonitorAuthConfig {
   */
   readonly password?: string;
   /**
-  * Write-only password (Terraform ≥ 1.11): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
+  * Write-only password (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `password`): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password_wo`
   */
@@ -461,7 +461,7 @@ export interface MonitorRequestHeaders {
   */
   readonly value?: string;
   /**
-  * Write-only header value (Terraform ≥ 1.11): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.
+  * Write-only header value (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `value`): never stored in plan or state. Requires `value_wo_version` (checked at plan time). Sent on create, when `value_wo_version` changes, and when the service reports the value gone. Conflicts with `value`.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `value_wo`
   */
