@@ -72,6 +72,8 @@ export class HcpStandIn {
   readonly archivist: Recorder;
   /** Where the plan endpoint redirects (default: the archivist): a test points it at a foreign host. */
   redirectBase: string | null = null;
+  /** While set, the plan endpoint waits for it before answering (a plan download in progress). */
+  hold: Promise<void> | null = null;
 
   constructor() {
     this.api = new Recorder((req, res) => this.apiRoute(req, res));
@@ -167,6 +169,10 @@ export class HcpStandIn {
     const plan = /^\/api\/v2\/plans\/([^/]+)\/json-output$/.exec(req.path);
     const callback = /^\/api\/v2\/task-results\/([^/]+)\/callback$/.exec(req.path);
     const run = this.runOfToken(req);
+    if (plan && req.method === 'GET' && this.hold) {
+      void this.hold.then(() => this.apiRoute(req, res));
+      return;
+    }
     if (plan && req.method === 'GET') {
       if (!run || run.planId !== plan[1])
         return json(res, 404, { errors: [{ status: '404', title: 'not found' }] });
