@@ -1,10 +1,13 @@
 // `uptimectl run-task serve --json` as a process, as a user runs it: the first stdout line is {"url": …}; HCP
 // Terraform's verification request, a forged request and a real run go through it against the stand-in; then all
-// its stdout and stderr are searched for the run's token and the HMAC key (neither may appear).
-import { spawn, type ChildProcess } from 'node:child_process';
+// its stdout and stderr are searched for the run's token and the HMAC key (neither may appear). The same scenario
+// runs the single-file executable `npm run build:run-task` makes (heavy: once per CI run; the build takes ~10 s).
+// Wall time ≈ 4 s (tsx process), ≈ 15 s with the executable's build.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from '../helpers/build.js';
-import { until } from '../helpers/wait.js';
+import { heavyE2eEnabled } from '../helpers/terraform.js';
+import { HANG_GUARD_MS, until } from '../helpers/wait.js';
 import { HcpStandIn } from './hcp-stand-in.js';
 
 const KEY = 'process-hmac-key-2b7f90e1c4';
@@ -21,19 +24,19 @@ afterAll(async () => {
   await hcp.close();
 });
 
-test('serve --json: one {"url"} line, verification, a refused forgery, a run; no secret in its output', async () => {
+async function scenario(command: string, args: string[]) {
+  out = '';
+  err = '';
+  hcp.api.seen.length = 0;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     UPTIME_RUN_TASK_HMAC_KEY: KEY,
   };
   child = spawn(
-    process.execPath,
+    command,
     [
-      '--import',
-      'tsx',
-      'src/cli/uptimectl.ts',
-      'run-task',
+      ...args,
       'serve',
       '--json',
       '--port',
@@ -100,4 +103,26 @@ test('serve --json: one {"url"} line, verification, a refused forgery, a run; no
     expect(err).not.toContain(secret);
   }
   expect(out.trim().split('\n')).toHaveLength(1);
-});
+}
+
+test(
+  'uptimectl run-task serve --json: one {"url"} line, verification, a refused forgery, a run; no secret in its output',
+  () => scenario(process.execPath, ['--import', 'tsx', 'src/cli/uptimectl.ts', 'run-task']),
+  60_000,
+);
+
+(heavyE2eEnabled() ? test : test.skip)(
+  'the single-file executable (npm run build:run-task): the same, without Node or tsx',
+  async () => {
+    const exe = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-run-task.ts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
+    await scenario(exe, []);
+  },
+  HANG_GUARD_MS,
+);
