@@ -8,6 +8,7 @@ import type { PlanJson } from '../plan-report/plan.js';
 import { sensitiveValues } from '../plan-report/secrets.js';
 import type { HcpClient } from './hcp-client.js';
 import { acceptsOutcomes, type RunTaskPayload } from './payload.js';
+import { logText } from './log-text.js';
 import { plainResult, taskResult, type ReportDocument, type TaskResultBody } from './outcomes.js';
 
 export interface ReviewOptions {
@@ -38,6 +39,8 @@ export function checkReviewOptions(o: ReviewOptions): Gate[] {
       '--fail-on preflight needs the service address and a token (UPTIME_BASE_URL, UPTIME_API_TOKEN)',
     );
   if (gates.includes('probe-down') && !o.probe) throw new Error('--fail-on probe-down needs --probe');
+  if (o.detailsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(o.detailsUrl))
+    throw new Error("--details-url: give an http(s) URL (HCP Terraform shows it as the result's link)");
   if (o.probeTotalMs !== undefined && !(o.probeTotalMs > 0))
     throw new Error('--probe-timeout: give the total time in seconds, a number above 0');
   return gates;
@@ -95,7 +98,7 @@ function describe(err: unknown): string {
 
 /** Runs one task to its callback; never throws (failures are logged, and sent as `failed` when possible). */
 export async function runTask(p: RunTaskPayload, ctx: RunContext): Promise<void> {
-  const label = `run ${p.run_id} (task result ${p.task_result_id})`;
+  const label = `run ${logText(p.run_id)} (task result ${logText(p.task_result_id)})`;
   const token = p.access_token;
   const log = (m: string) => ctx.log(`${label}: ${m.split(token).join('[REDACTED]')}`);
   let body: TaskResultBody;

@@ -10,6 +10,7 @@ import { HcpClient, type HcpClientOptions } from './hcp-client.js';
 import { parseRequest, type RunTaskPayload } from './payload.js';
 import { checkReviewOptions, runTask, type ReviewOptions } from './run.js';
 import { checkSignature, SIGNATURE_HEADER } from './signature.js';
+import { logText } from './log-text.js';
 
 /** A run-task request is about 2 KB; anything past 64 KiB is not one. */
 export const BODY_LIMIT = 64 * 1024;
@@ -100,7 +101,9 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
       (p.plan_json_api_url ? hcp.refusal('plan_json_api_url', p.plan_json_api_url) : null);
     if (foreign) return refuse(res, 422, foreign);
     if (active.has(p.task_result_id)) {
-      log(`run-task: run ${p.run_id} (task result ${p.task_result_id}) is already being reviewed`);
+      log(
+        `run-task: run ${logText(p.run_id)} (task result ${logText(p.task_result_id)}) is already being reviewed`,
+      );
       return answer(res, 200);
     }
     if (queue.length >= MAX_QUEUED) {
@@ -110,7 +113,7 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
     active.add(p.task_result_id);
     queue.push(p);
     log(
-      `run-task: accepted run ${p.run_id} (task result ${p.task_result_id}, stage ${p.stage}, ${p.task_result_enforcement_level ?? 'unknown'} enforcement)`,
+      `run-task: accepted run ${logText(p.run_id)} (task result ${logText(p.task_result_id)}, stage ${p.stage}, ${logText(p.task_result_enforcement_level ?? 'unknown')} enforcement)`,
     );
     answer(res, 200);
     pump();
@@ -127,13 +130,13 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
       req.resume();
       return refuse(res, 405, `${req.method} is not accepted: HCP Terraform POSTs run-task requests`);
     }
-    const declared = Number(req.headers['content-length'] ?? NaN);
-    if (declared > bodyLimit) {
+    const tooLarge = () => {
       res.setHeader('connection', 'close');
+      res.once('finish', () => req.destroy());
       refuse(res, 413, `the body is larger than ${bodyLimit} bytes`);
-      req.destroy();
-      return;
-    }
+    };
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > bodyLimit) return tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
@@ -142,10 +145,7 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
       size += chunk.length;
       if (size > bodyLimit) {
         over = true;
-        res.setHeader('connection', 'close');
-        refuse(res, 413, `the body is larger than ${bodyLimit} bytes`);
-        req.destroy();
-        return;
+        return tooLarge();
       }
       chunks.push(chunk);
     });

@@ -430,3 +430,16 @@ test('a request HCP Terraform sends again while its run is under review is answe
   await server.settled();
   expect(run.callbacks).toHaveLength(1);
 });
+
+test('ids from the payload cannot forge log lines; --details-url is the result’s link', async () => {
+  const server = await serve({ review: { detailsUrl: 'https://runbooks.example.com/monitors' } });
+  const run = hcp.addRun(plan([]));
+  const before = logs.length;
+  const [cb] = await runAndWait(server, run, { run_id: 'run-1\nrun-task: accepted run \u001b[31mforged' });
+  expect(cb!.data.attributes.url).toBe('https://runbooks.example.com/monitors');
+  expect(cb!.data.attributes.message).toBe('uptimectl: no monitor changes');
+  const lines = logs.slice(before);
+  expect(lines.length).toBeGreaterThan(1);
+  for (const l of lines) for (const c of ['\n', '\u001b']) expect(l).not.toContain(c);
+  await expect(serve({ review: { detailsUrl: 'javascript:alert(1)' } })).rejects.toThrow(/--details-url/);
+});
