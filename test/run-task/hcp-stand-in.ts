@@ -62,6 +62,8 @@ export interface StandInRun {
   callbackFailures: number[];
   /** 204 answers of the plan endpoint before the plan is ready. */
   notReady: number;
+  /** Answer 422 to a callback with outcomes (an installation that does not take them). */
+  refuseOutcomes: boolean;
   callbacks: unknown[];
 }
 
@@ -90,7 +92,10 @@ export class HcpStandIn {
   }
 
   /** A run whose post-plan stage calls the task, with its own short-lived token. */
-  addRun(plan: unknown, o: Partial<Pick<StandInRun, 'callbackFailures' | 'notReady'>> = {}): StandInRun {
+  addRun(
+    plan: unknown,
+    o: Partial<Pick<StandInRun, 'callbackFailures' | 'notReady' | 'refuseOutcomes'>> = {},
+  ): StandInRun {
     const id = randomBytes(8).toString('hex');
     const run: StandInRun = {
       runId: `run-${id}`,
@@ -101,6 +106,7 @@ export class HcpStandIn {
       plan: JSON.stringify(plan),
       callbackFailures: [...(o.callbackFailures ?? [])],
       notReady: o.notReady ?? 0,
+      refuseOutcomes: o.refuseOutcomes ?? false,
       callbacks: [],
     };
     this.runs.set(run.runId, run);
@@ -196,7 +202,10 @@ export class HcpStandIn {
       }
       if (!/^application\/vnd\.api\+json/.test(req.headers['content-type'] ?? ''))
         return json(res, 415, { errors: [{ status: '415' }] });
-      run.callbacks.push(JSON.parse(req.body));
+      const body = JSON.parse(req.body) as { data?: { relationships?: unknown } };
+      if (run.refuseOutcomes && body.data?.relationships)
+        return json(res, 422, { errors: [{ status: '422', title: 'invalid attribute' }] });
+      run.callbacks.push(body);
       return res.writeHead(200).end();
     }
     return json(res, 404, { errors: [{ status: '404' }] });

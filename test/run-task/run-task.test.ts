@@ -443,3 +443,23 @@ test('ids from the payload cannot forge log lines; --details-url is the resultâ€
   for (const l of lines) for (const c of ['\n', '\u001b']) expect(l).not.toContain(c);
   await expect(serve({ review: { detailsUrl: 'javascript:alert(1)' } })).rejects.toThrow(/--details-url/);
 });
+
+test('outcomes: none when the payload says HCP does not take them; a 422 on them is answered with the status alone', async () => {
+  const server = await serve({ review: { failOn: ['slower-interval'] } });
+  const slower = monitor(
+    'blog',
+    ['update'],
+    { ...base('Blog', 'https://blog.example.com/'), id: 'mon_1', interval_seconds: 60 },
+    { ...base('Blog', 'https://blog.example.com/'), id: 'mon_1', interval_seconds: 300 },
+  );
+  const a = hcp.addRun(plan([slower]));
+  const [withoutCapability] = await runAndWait(server, a, { capabilities: { outcomes: false } });
+  expect(withoutCapability!.data.relationships).toBeUndefined();
+  expect(withoutCapability!.data.attributes.status).toBe('failed');
+  const b = hcp.addRun(plan([slower]), { refuseOutcomes: true });
+  const [fallback, ...more] = await runAndWait(server, b);
+  expect(more).toEqual([]);
+  expect(fallback!.data.relationships).toBeUndefined();
+  expect(fallback!.data.attributes.status).toBe('failed');
+  expect(fallback!.data.attributes.message).toMatch(/--fail-on slower-interval/);
+});
