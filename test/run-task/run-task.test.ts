@@ -463,3 +463,18 @@ test('outcomes: none when the payload says HCP does not take them; a 422 on them
   expect(fallback!.data.attributes.status).toBe('failed');
   expect(fallback!.data.attributes.message).toMatch(/--fail-on slower-interval/);
 });
+
+test('the HMAC key: too short refuses to start (without echoing it); a signed request to a server without a key is 400', async () => {
+  const short = 'short-key-123';
+  const e = await startRunTaskServer({ hmacKey: short }).catch((err: Error) => err);
+  expect((e as Error).message).toMatch(/UPTIME_RUN_TASK_HMAC_KEY must be at least 16 characters/);
+  expect((e as Error).message).not.toContain(short);
+  const server = await serve({ hmacKey: undefined });
+  const run = hcp.addRun(plan([]));
+  clearSeen();
+  const r = await HcpStandIn.send(server.url, JSON.stringify(hcp.payload(run)), KEY);
+  expect(r.status).toBe(400);
+  expect(r.text).toMatch(/UPTIME_RUN_TASK_HMAC_KEY/);
+  await server.settled();
+  nothingSent();
+});
