@@ -26,6 +26,14 @@ module.exports = {
       from: { path: '^src/checker/' },
       to: { path: '^src/(?!checker/)' },
     },
+    {
+      name: 'run-task-on-top',
+      severity: 'error',
+      comment:
+        'src/run-task (uptimectl run-task serve) is built on plan-report and the API; only src/cli starts it: nothing below imports it.',
+      from: { path: '^src/(?!run-task/|cli/)' },
+      to: { path: '^src/run-task/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

