@@ -216,8 +216,9 @@ Arguments set in the \`provider\` block win over the environment. When the provi
         title: 'Token scopes',
         body: `Tokens (\`upt_\` followed by 40 hex characters) are created in the dashboard under account integrations, with a set of scopes and either all monitors or selected monitors; the value is shown once. Pass the token from a sensitive variable or the environment, never as a literal in the configuration. What each part of the provider needs:
 
-- Provider start-up and \`uptime_capabilities\`: any valid token.
-- Refresh and import of \`uptime_monitor\` and \`uptime_status_page\`; the data sources \`uptime_monitor\`, \`uptime_monitors\`, \`uptime_status_page\` and \`uptime_incidents\`: \`monitors:read\`.
+- Provider start-up, \`uptime_capabilities\` and \`uptime_usage\`: any valid token.
+- Refresh and import of \`uptime_monitor\` and \`uptime_status_page\`; the data sources \`uptime_monitor\`, \`uptime_monitors\`, \`uptime_status_page\`, \`uptime_incidents\`, \`uptime_monitor_summary\` and \`uptime_monitor_alerts\`: \`monitors:read\`.
+- \`uptime_monitor_checks\`: \`monitors:read\` and \`checks:read\`, on a Pro plan.
 - Creating an \`uptime_monitor\`: \`monitors:create\`, on an unrestricted token (checked at plan time).
 - Changing monitor fields: \`monitors:update\`.
 - Changing \`enabled\` (pause, activate): \`monitors:control\` (or the legacy \`monitors:write\`).
