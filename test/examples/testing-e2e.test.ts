@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
-import { heavyE2eEnabled, terraformAvailable, TerraformWorkspace, type RunResult } from '../helpers/terraform.js';
+import {
+  heavyE2eEnabled,
+  terraformAvailable,
+  TerraformWorkspace,
+  type RunResult,
+} from '../helpers/terraform.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
 

@@ -10,7 +10,7 @@ import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.
 export const monitorChecksDataSource = defineDataSource({
   typeName: 'uptime_monitor_checks',
   description:
-    "A monitor's most recent check results (`GET /monitors/{id}/checks`), newest first. Needs a Pro plan and the `checks:read` scope (else the read fails with the service's 403). The provider reads the service's first pages until it has `limit` results and sorts them newest first; our service lists newest first, as does every service this provider knows (the order is not shown in the specification). A field the service does not report is null.",
+    "A monitor's most recent check results (`GET /monitors/{id}/checks`), newest first. Needs a Pro plan and the `checks:read` scope (else the read fails with the service's 403). The provider reads whole pages of 100 until it has `limit` results and keeps the newest `limit` of them: our service lists newest first, so these are the most recent (the order is not shown in the specification; from a service that lists oldest first they are the newest of its first pages). A field the service does not report is null.",
   docs: {
     examples: [
       {
@@ -57,31 +57,42 @@ output "last_failures" {
       signal: ctx.signal,
     });
     const limit = wanted(config.limit);
+    // Whole pages of 100 until there are `limit` results, then newest first: with a service that lists newest
+    // first (ours) these are the most recent; one that lists oldest first gives the newest of its first pages.
     const out: Lenient<CheckResult>[] = [];
     try {
-      for await (const c of client.paginate.listMonitorChecks(
-        config.monitor_id,
-        { limit: Math.min(100, limit) },
-        { signal: ctx.signal },
-      )) {
-        out.push(c as Lenient<CheckResult>);
-        if (out.length >= limit) break;
-      }
+      let cursor: string | undefined;
+      const seen = new Set<string>();
+      do {
+        const page = (
+          await client.listMonitorChecks(
+            config.monitor_id,
+            { limit: 100, ...(cursor ? { cursor } : {}) },
+            { signal: ctx.signal },
+          )
+        ).data;
+        out.push(...(page.items as Lenient<CheckResult>[]));
+        cursor = page.nextCursor ?? undefined;
+        if (cursor && seen.has(cursor)) break;
+        if (cursor) seen.add(cursor);
+      } while (cursor && out.length < limit);
     } catch (e) {
       throw apiFailure('Listing check results failed', e);
     }
     return {
       ...config,
       checked_since_change: checkedSinceChange(m),
-      checks: newestFirst(out, (c) => c.checkedAt).map((c) => ({
-        id: c.id ?? null,
-        checked_at: c.checkedAt ?? null,
-        status: c.status ?? null,
-        http_status: c.httpStatus ?? null,
-        response_time_ms: c.responseTimeMs ?? null,
-        failure_category: c.failureCategory ?? null,
-        failure_reason: c.failureReason ?? null,
-      })),
+      checks: newestFirst(out, (c) => c.checkedAt)
+        .slice(0, limit)
+        .map((c) => ({
+          id: c.id ?? null,
+          checked_at: c.checkedAt ?? null,
+          status: c.status ?? null,
+          http_status: c.httpStatus ?? null,
+          response_time_ms: c.responseTimeMs ?? null,
+          failure_category: c.failureCategory ?? null,
+          failure_reason: c.failureReason ?? null,
+        })),
     } as never;
   },
 });
