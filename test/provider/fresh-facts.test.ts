@@ -2,6 +2,7 @@
 // injected clock, no real sleeping), polls with growing pauses, fails at once for a monitor that is not checked, and
 // its timeout message names the monitor, the wait, the time waited and what to do.
 import { MESSAGE_DURATION_PATTERN, readMessageDuration } from '../../src/client/duration.js';
+import type { Monitor } from '../../src/api/index.js';
 import { Diagnostics } from '../../src/protocol/diagnostics.js';
 import { checkedSinceChange, readFreshMonitor, validateWait } from '../../src/provider/fresh-facts.js';
 
@@ -17,7 +18,7 @@ const base = {
   intervalSeconds: 60,
   createdAt: '2030-02-01T00:00:00.000Z',
   updatedAt: CHANGED,
-  status: 'pending',
+  status: 'pending' as Monitor['status'],
   lastCheckAt: null as string | null,
 };
 
