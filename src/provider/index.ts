@@ -216,8 +216,9 @@ Arguments set in the \`provider\` block win over the environment. When the provi
         title: 'Token scopes',
         body: `Tokens (\`upt_\` followed by 40 hex characters) are created in the dashboard under account integrations, with a set of scopes and either all monitors or selected monitors; the value is shown once. Pass the token from a sensitive variable or the environment, never as a literal in the configuration. What each part of the provider needs:
 
-- Provider start-up and \`uptime_capabilities\`: any valid token.
-- Refresh and import of \`uptime_monitor\` and \`uptime_status_page\`; the data sources \`uptime_monitor\`, \`uptime_monitors\`, \`uptime_status_page\` and \`uptime_incidents\`: \`monitors:read\`.
+- Provider start-up, \`uptime_capabilities\` and \`uptime_usage\`: any valid token.
+- Refresh and import of \`uptime_monitor\` and \`uptime_status_page\`; the data sources \`uptime_monitor\`, \`uptime_monitors\`, \`uptime_status_page\`, \`uptime_incidents\`, \`uptime_monitor_summary\` and \`uptime_monitor_alerts\`: \`monitors:read\`.
+- \`uptime_monitor_checks\`: \`monitors:read\` and \`checks:read\`, on a Pro plan.
 - Creating an \`uptime_monitor\`: \`monitors:create\`, on an unrestricted token (checked at plan time).
 - Changing monitor fields: \`monitors:update\`.
 - Changing \`enabled\` (pause, activate): \`monitors:control\` (or the legacy \`monitors:write\`).
@@ -296,6 +297,7 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
 - [Importing existing monitors](guides/importing-existing-monitors.md)
 - [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
 - [Detecting drift on a schedule](guides/detecting-drift.md)
+- [Verifying monitors after apply](guides/verifying-monitors-after-apply.md) (check blocks and \`terraform test\` on fresh facts: \`wait_for_check\`, summaries, checks, alerts, usage)
 - [Quiet monitors during deployments](guides/quiet-monitors-during-deployments.md) (the actions \`uptime_monitor_pause\` and \`uptime_monitor_activate\`, Terraform 1.14+, and \`uptimectl monitors pause|activate\`)
 - [Developing and testing against the local service](guides/local-service.md)`,
       },

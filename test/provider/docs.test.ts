@@ -81,7 +81,18 @@ describe('generated reference docs', () => {
 
   it('have a page per data source with Example Usage and Schema', () => {
     const ds = uptimeProvider.dataSources ?? [];
-    expect(ds.length).toBe(6);
+    expect(ds.map((d) => d.typeName).sort()).toEqual([
+      'uptime_alert_destinations',
+      'uptime_capabilities',
+      'uptime_incidents',
+      'uptime_monitor',
+      'uptime_monitor_alerts',
+      'uptime_monitor_checks',
+      'uptime_monitor_summary',
+      'uptime_monitors',
+      'uptime_status_page',
+      'uptime_usage',
+    ]);
     for (const d of ds) {
       const page = pages[`data-sources/${short(d.typeName)}.md`]!;
       expect(page).toContain(`# ${d.typeName} (Data Source)`);

@@ -443,3 +443,37 @@ describe('expiry', () => {
     expect((await monitor(h, m.id)).version).toBe(m.version);
   });
 });
+
+describe('a changed monitor is checked at once (docs/api-decisions.md: fresh facts after a change)', () => {
+  test('a PATCH that makes a new version queues a check; one that changes nothing does not', async () => {
+    target.answer(200);
+    const m = await h.createMonitor({ url: `${target.url}/changed`, intervalSeconds: 300 });
+    await tick(h);
+    expect((await monitor(h, m.id)).status).toBe('up');
+    await h.advance(10);
+    const cur = await monitor(h, m.id);
+    const before = target.seen.length;
+    const same = await h.call('PATCH', `/monitors/${m.id}`, {
+      ik: true,
+      ifMatch: cur.etag,
+      body: { intervalSeconds: 300 },
+    });
+    expect(same.status).toBe(200);
+    await tick(h);
+    expect(target.seen.length).toBe(before); // no new version: the schedule stays (next slot in 290 s)
+    const changed = await h.call('PATCH', `/monitors/${m.id}`, {
+      ik: true,
+      ifMatch: cur.etag,
+      body: { url: `${target.url}/changed-503` },
+    });
+    expect(changed.status).toBe(200);
+    target.answer(503);
+    await h.advance(1);
+    await tick(h);
+    expect(target.seen.slice(before).map((s) => s.url)).toEqual(['/changed-503']);
+    const after = await monitor(h, m.id);
+    expect(after).toMatchObject({ status: 'down', httpStatus: 503 });
+    expect(Date.parse(after.lastCheckAt)).toBeGreaterThan(Date.parse(after.updatedAt));
+    await h.call('POST', `/monitors/${m.id}/pause`, { ik: true });
+  });
+});

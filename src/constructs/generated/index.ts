@@ -6,7 +6,11 @@ export * as dataUptimeAlertDestinations from './data-uptime-alert-destinations/i
 export * as dataUptimeCapabilities from './data-uptime-capabilities/index.js';
 export * as dataUptimeIncidents from './data-uptime-incidents/index.js';
 export * as dataUptimeMonitor from './data-uptime-monitor/index.js';
+export * as dataUptimeMonitorAlerts from './data-uptime-monitor-alerts/index.js';
+export * as dataUptimeMonitorChecks from './data-uptime-monitor-checks/index.js';
+export * as dataUptimeMonitorSummary from './data-uptime-monitor-summary/index.js';
 export * as dataUptimeMonitors from './data-uptime-monitors/index.js';
 export * as dataUptimeStatusPage from './data-uptime-status-page/index.js';
+export * as dataUptimeUsage from './data-uptime-usage/index.js';
 export * as provider from './provider/index.js';
 

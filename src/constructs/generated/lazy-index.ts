@@ -6,7 +6,11 @@ Object.defineProperty(exports, 'dataUptimeAlertDestinations', { get: function ()
 Object.defineProperty(exports, 'dataUptimeCapabilities', { get: function () { return require('./data-uptime-capabilities'); } });
 Object.defineProperty(exports, 'dataUptimeIncidents', { get: function () { return require('./data-uptime-incidents'); } });
 Object.defineProperty(exports, 'dataUptimeMonitor', { get: function () { return require('./data-uptime-monitor'); } });
+Object.defineProperty(exports, 'dataUptimeMonitorAlerts', { get: function () { return require('./data-uptime-monitor-alerts'); } });
+Object.defineProperty(exports, 'dataUptimeMonitorChecks', { get: function () { return require('./data-uptime-monitor-checks'); } });
+Object.defineProperty(exports, 'dataUptimeMonitorSummary', { get: function () { return require('./data-uptime-monitor-summary'); } });
 Object.defineProperty(exports, 'dataUptimeMonitors', { get: function () { return require('./data-uptime-monitors'); } });
 Object.defineProperty(exports, 'dataUptimeStatusPage', { get: function () { return require('./data-uptime-status-page'); } });
+Object.defineProperty(exports, 'dataUptimeUsage', { get: function () { return require('./data-uptime-usage'); } });
 Object.defineProperty(exports, 'provider', { get: function () { return require('./provider'); } });
 

@@ -1,7 +1,8 @@
 // data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
-import { MonitorId, type Monitor } from '../../api/index.js';
-import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, statusOf } from '../client.js';
+import { MonitorId } from '../../api/index.js';
+import { defineDataSource, stringAttr } from '../../protocol/framework/index.js';
+import { requireClient } from '../client.js';
+import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
 import { monitorComputed, monitorValues } from './fields.js';
 
 export const monitorDataSource = defineDataSource({
@@ -23,26 +24,47 @@ output "certificate_days_left" {
   value = data.uptime_monitor.api.ssl_expiry.days_remaining
 }`,
       },
+      {
+        title: 'Asserting on fresh facts after an apply',
+        description:
+          'In a `check` block (or a `terraform test` assertion), `wait_for_check` waits until the monitor has been checked since its last change, so `status` describes the configuration just applied. See [Verifying monitors after apply](../guides/verifying-monitors-after-apply.md).',
+        hcl: `resource "uptime_monitor" "home" {
+  name = "Home page"
+  url  = "https://www.example.com/"
+}
+
+check "home_up" {
+  data "uptime_monitor" "home" {
+    id             = uptime_monitor.home.id
+    wait_for_check = "3m"
+  }
+
+  assert {
+    condition     = data.uptime_monitor.home.status == "up"
+    error_message = "The home page monitor is \${data.uptime_monitor.home.status} after this apply."
+  }
+}`,
+      },
     ],
   },
-  attributes: { id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }), ...monitorComputed },
+  attributes: {
+    id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
+    ...freshAttributes,
+    ...monitorComputed,
+  },
   validateConfig: (config, diags) => {
     if (typeof config.id === 'string' && !MonitorId.safeParse(config.id).success)
       diags.error('Invalid Attribute Value', 'id must be a monitor id (a UUID) (rule: format).', ['id']);
+    validateWait(config.wait_for_check, diags);
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
-    try {
-      const m = (await client.getMonitor(config.id)).data as Monitor;
-      return { id: config.id, ...monitorValues(m) } as never;
-    } catch (e) {
-      if (statusOf(e) === 404)
-        throw new DiagnosticError(
-          'Monitor not found',
-          `monitor ${config.id} does not exist or is not accessible to this token.`,
-          ['id'],
-        );
-      throw apiFailure('Read failed', e);
-    }
+    const m = await readFreshMonitor(client, config.id, config.wait_for_check, 'id', { signal: ctx.signal });
+    return {
+      id: config.id,
+      wait_for_check: config.wait_for_check,
+      checked_since_change: checkedSinceChange(m),
+      ...monitorValues(m),
+    } as never;
   },
 });

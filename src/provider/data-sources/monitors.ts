@@ -29,6 +29,11 @@ const attributes = {
     optional: true,
     description: 'Only monitors updated before this RFC 3339 time.',
   }),
+  include_archived: boolAttr({
+    optional: true,
+    description:
+      'Also list archived monitors (`archived = true`). Omitted or null: `false`, as the `list "uptime_monitor"` block of `terraform query` (provider 0.1.0 listed archived monitors by default: set `include_archived = true` to keep that).',
+  }),
   ids: stringList("Ids of the matching monitors, in the service's order."),
   monitors: listNestedAttr({
     computed: true,
@@ -53,7 +58,7 @@ function draft(config: Record<string, unknown>) {
 export const monitorsDataSource = defineDataSource({
   typeName: 'uptime_monitors',
   description:
-    'Lists monitors matching the filters (every page is read). Archived monitors are listed too (`archived = true`; the `status` filter cannot select them). Omitted filters match everything. Needs the `monitors:read` scope; a token restricted to selected monitors lists only those.',
+    'Lists monitors matching the filters (every page is read). Archived monitors are left out unless `include_archived = true` (the `status` filter cannot select them). Omitted filters match everything else. Needs the `monitors:read` scope; a token restricted to selected monitors lists only those.',
   docs: {
     examples: [
       {
@@ -61,7 +66,9 @@ export const monitorsDataSource = defineDataSource({
   status = "down"
 }
 
-data "uptime_monitors" "all" {}
+data "uptime_monitors" "all" {
+  include_archived = true
+}
 
 output "down_monitors" {
   value = [for m in data.uptime_monitors.down.monitors : "\${m.name} (\${m.url})"]
@@ -82,7 +89,8 @@ output "archived_monitor_ids" {
     const query = MonitorListQuery.parse(draft(config as unknown as Record<string, unknown>).body);
     const out: Monitor[] = [];
     try {
-      for await (const m of client.paginate.listMonitors({ ...query, limit: 100 })) out.push(m as Monitor);
+      for await (const m of client.paginate.listMonitors({ ...query, limit: 100 }, { signal: ctx.signal }))
+        if (config.include_archived === true || (m as Monitor).archived !== true) out.push(m as Monitor);
     } catch (e) {
       throw apiFailure('Listing monitors failed', e);
     }

@@ -292,11 +292,18 @@ export const updateMonitor: Handler = (c) => {
     );
     if (dup) throw duplicate(dup);
   }
+  const before = m.version;
   c.svc.store.mutateMonitor(m, (m) => {
     applyWrite(m, b, auth);
     applyContacts(c, m, b);
     applyDestinations(m, b.alertDestinationIds);
   });
+  // A new configuration is checked at once (docs/api-decisions.md), so facts newer than the change come soon.
+  if (m.version !== before && m.enabled && !m.archived) {
+    m.checkQueuedAt = c.svc.clock.iso();
+    c.svc.store.touch('monitors', m.id);
+    c.svc.engine.scheduler.reset(m.id);
+  }
   return writeResult(c, m);
 };
 

@@ -16,6 +16,12 @@ export interface DataUptimeMonitorConfig extends cdktf.TerraformMetaArguments {
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
   */
   readonly id: string;
+  /**
+  * Wait at most this long (a duration such as `90s` or `5m`, at most `30m`) until the monitor has been checked since its last change (its last check is newer than `updated_at`, or `created_at` when the service gives no `updated_at`), then read. When the wait runs out the read fails with an error naming the monitor and the time waited. A paused or archived monitor is not checked, so waiting for it fails at once. Omitted or null: read at once (`checked_since_change` says whether the facts are fresh).
+  *
+  * Docs: docs/data-sources/monitor.md in the terraform-provider-uptime package, attribute `wait_for_check`
+  */
+  readonly waitForCheck?: string;
 }
 export interface DataUptimeMonitorDomainExpiry {
 }
@@ -308,6 +314,7 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
       forEach: config.forEach
     });
     this._id = config.id;
+    this._waitForCheck = config.waitForCheck;
   }
 
   // ==========
@@ -337,6 +344,11 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
   // auth_username - computed: true, optional: false, required: false
   public get authUsername() {
     return this.getStringAttribute('auth_username');
+  }
+
+  // checked_since_change - computed: true, optional: false, required: false
+  public get checkedSinceChange() {
+    return this.getBooleanAttribute('checked_since_change');
   }
 
   // created_at - computed: true, optional: false, required: false
@@ -450,6 +462,22 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
     return this.getStringAttribute('version');
   }
 
+  // wait_for_check - computed: false, optional: true, required: false
+  private _waitForCheck?: string; 
+  public get waitForCheck() {
+    return this.getStringAttribute('wait_for_check');
+  }
+  public set waitForCheck(value: string) {
+    this._waitForCheck = value;
+  }
+  public resetWaitForCheck() {
+    this._waitForCheck = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get waitForCheckInput() {
+    return this._waitForCheck;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -457,6 +485,7 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       id: cdktf.stringToTerraform(this._id),
+      wait_for_check: cdktf.stringToTerraform(this._waitForCheck),
     };
   }
 
@@ -464,6 +493,12 @@ export class DataUptimeMonitor extends cdktf.TerraformDataSource {
     const attrs = {
       id: {
         value: cdktf.stringToHclTerraform(this._id),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      wait_for_check: {
+        value: cdktf.stringToHclTerraform(this._waitForCheck),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

@@ -14,6 +14,12 @@ export interface DataUptimeMonitorsConfig extends cdktf.TerraformMetaArguments {
   */
   readonly enabled?: boolean | cdktf.IResolvable;
   /**
+  * Also list archived monitors (`archived = true`). Omitted or null: `false`, as the `list "uptime_monitor"` block of `terraform query` (provider 0.1.0 listed archived monitors by default: set `include_archived = true` to keep that).
+  *
+  * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `include_archived`
+  */
+  readonly includeArchived?: boolean | cdktf.IResolvable;
+  /**
   * Only monitors with this status: `up`, `down`, `pending` or `paused`.
   *
   * Docs: docs/data-sources/monitors.md in the terraform-provider-uptime package, attribute `status`
@@ -527,6 +533,7 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
       forEach: config.forEach
     });
     this._enabled = config.enabled;
+    this._includeArchived = config.includeArchived;
     this._status = config.status;
     this._type = config.type;
     this._updatedAfter = config.updatedAfter;
@@ -556,6 +563,22 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
   // ids - computed: true, optional: false, required: false
   public get ids() {
     return this.getListAttribute('ids');
+  }
+
+  // include_archived - computed: false, optional: true, required: false
+  private _includeArchived?: boolean | cdktf.IResolvable; 
+  public get includeArchived() {
+    return this.getBooleanAttribute('include_archived');
+  }
+  public set includeArchived(value: boolean | cdktf.IResolvable) {
+    this._includeArchived = value;
+  }
+  public resetIncludeArchived() {
+    this._includeArchived = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get includeArchivedInput() {
+    return this._includeArchived;
   }
 
   // monitors - computed: true, optional: false, required: false
@@ -635,6 +658,7 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       enabled: cdktf.booleanToTerraform(this._enabled),
+      include_archived: cdktf.booleanToTerraform(this._includeArchived),
       status: cdktf.stringToTerraform(this._status),
       type: cdktf.stringToTerraform(this._type),
       updated_after: cdktf.stringToTerraform(this._updatedAfter),
@@ -646,6 +670,12 @@ export class DataUptimeMonitors extends cdktf.TerraformDataSource {
     const attrs = {
       enabled: {
         value: cdktf.booleanToHclTerraform(this._enabled),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      include_archived: {
+        value: cdktf.booleanToHclTerraform(this._includeArchived),
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",

@@ -1,0 +1,119 @@
+// data "uptime_monitor_alerts": a monitor's most recent alert records (GET /monitors/{id}/alerts): whether an alert
+// went out, on which channel and how its delivery ended; optionally after waiting for a check since the last change.
+import { ALERT_TYPES, type Alert } from '../../api/index.js';
+import {
+  boolAttr,
+  defineDataSource,
+  int64Attr,
+  listNestedAttr,
+  oneOf,
+  stringAttr,
+} from '../../protocol/framework/index.js';
+import { apiFailure, requireClient } from '../client.js';
+import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
+import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
+
+export const monitorAlertsDataSource = defineDataSource({
+  typeName: 'uptime_monitor_alerts',
+  description:
+    "A monitor's most recent alert records (`GET /monitors/{id}/alerts`), newest first: what was sent, on which channel, and whether it was delivered. Needs the `monitors:read` scope. Every page is read (alerts are kept 30 days) and sorted newest first, so the order the service lists them in does not matter.",
+  docs: {
+    examples: [
+      {
+        hcl: `data "uptime_monitor_alerts" "api" {
+  monitor_id = "3f2b8c1e-0000-4000-8000-000000000000"
+  type       = "availability"
+  limit      = 5
+}
+
+output "last_alert_delivered" {
+  value = try(data.uptime_monitor_alerts.api.alerts[0].delivered, null)
+}`,
+      },
+    ],
+  },
+  attributes: {
+    ...recentAttributes('alert records'),
+    type: stringAttr({
+      optional: true,
+      description: `Only alerts of this type (${ALERT_TYPES.map((t) => `\`${t}\``).join(', ')}). Omitted or null: every type.`,
+      validators: [oneOf(...ALERT_TYPES)],
+    }),
+    ...freshAttributes,
+    alerts: listNestedAttr({
+      computed: true,
+      description: 'The most recent alert records, newest first.',
+      attributes: {
+        id: stringAttr({ computed: true, description: 'Alert id.' }),
+        timestamp: stringAttr({ computed: true, description: 'When the alert was raised (RFC 3339).' }),
+        type: stringAttr({
+          computed: true,
+          description: `${ALERT_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
+        }),
+        status: stringAttr({
+          computed: true,
+          description:
+            'The state it announces (e.g. `down`, `up`, `slow`, `healthy`, `warning`); null when not given.',
+        }),
+        previous_status: stringAttr({
+          computed: true,
+          description: 'The state before; null when not given.',
+        }),
+        channel: stringAttr({ computed: true, description: '`email` or `sms`; null when not given.' }),
+        delivery_status: stringAttr({
+          computed: true,
+          description:
+            'How delivery went (`queued`, `sending`, `sent`, `delivered`, `delayed`, `failed`, `bounced`, `complaint`, `rejected`, `suppressed`, `sms_disabled`); null when not given.',
+        }),
+        delivered: boolAttr({ computed: true, description: 'Whether the alert reached its destination.' }),
+        suppressed: boolAttr({
+          computed: true,
+          description: 'Whether it was not sent (suppressed destination, or SMS not in the plan).',
+        }),
+        response_time_ms: int64Attr({
+          computed: true,
+          description: 'Response time of the check that raised it; null when none.',
+        }),
+        http_status: int64Attr({ computed: true, description: 'HTTP status of that check; null when none.' }),
+      },
+    }),
+  },
+  validateConfig: (config, diags) => validateRecent(config, diags),
+  read: async ({ config, ctx }) => {
+    const client = requireClient(ctx.providerData);
+    const m = await readFreshMonitor(client, config.monitor_id, config.wait_for_check, 'monitor_id', {
+      signal: ctx.signal,
+    });
+    const all: Alert[] = [];
+    try {
+      for await (const a of client.paginate.listMonitorAlerts(
+        config.monitor_id,
+        { limit: 100 },
+        { signal: ctx.signal },
+      ))
+        if (config.type === null || config.type === undefined || (a as Alert).type === config.type)
+          all.push(a as Alert);
+    } catch (e) {
+      throw apiFailure('Listing alerts failed', e);
+    }
+    return {
+      ...config,
+      checked_since_change: checkedSinceChange(m),
+      alerts: newestFirst(all, (a) => a.timestamp)
+        .slice(0, wanted(config.limit))
+        .map((a) => ({
+          id: a.id,
+          timestamp: a.timestamp,
+          type: a.type,
+          status: a.status ?? null,
+          previous_status: a.previousStatus ?? null,
+          channel: a.channel ?? null,
+          delivery_status: a.deliveryStatus ?? null,
+          delivered: a.delivered,
+          suppressed: a.suppressed,
+          response_time_ms: a.responseTimeMs ?? null,
+          http_status: a.httpStatus ?? null,
+        })),
+    } as never;
+  },
+});
