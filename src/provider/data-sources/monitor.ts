@@ -1,7 +1,8 @@
 // data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
-import { MonitorId, type Monitor } from '../../api/index.js';
+import { type Monitor } from '../../api/index.js';
 import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient, statusOf } from '../client.js';
+import { monitorIdFormat } from '../validation.js';
 import { monitorComputed, monitorValues } from './fields.js';
 
 export const monitorDataSource = defineDataSource({
@@ -25,10 +26,13 @@ output "certificate_days_left" {
       },
     ],
   },
-  attributes: { id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }), ...monitorComputed },
-  validateConfig: (config, diags) => {
-    if (typeof config.id === 'string' && !MonitorId.safeParse(config.id).success)
-      diags.error('Invalid Attribute Value', 'id must be a monitor id (a UUID) (rule: format).', ['id']);
+  attributes: {
+    id: stringAttr({
+      required: true,
+      planValidators: [monitorIdFormat],
+      description: 'Monitor id (a UUID).',
+    }),
+    ...monitorComputed,
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
