@@ -297,7 +297,8 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
 - [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
 - [Detecting drift on a schedule](guides/detecting-drift.md)
 - [Quiet monitors during deployments](guides/quiet-monitors-during-deployments.md) (the actions \`uptime_monitor_pause\` and \`uptime_monitor_activate\`, Terraform 1.14+, and \`uptimectl monitors pause|activate\`)
-- [Developing and testing against the local service](guides/local-service.md)`,
+- [Developing and testing against the local service](guides/local-service.md)
+- [Testing monitoring configuration](guides/testing-monitoring-configuration.md) (\`terraform test\` against the local service and with \`mock_provider\`, \`expect_failures\` through preconditions, CDKTF tests with jest)`,
       },
     ],
   },
