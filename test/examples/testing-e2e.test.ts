@@ -137,6 +137,40 @@ run "invalid_variable" {
 }
 `;
 
+/** Also from Terraform's documentation (language/tests: file-level variables, plan_options replace and
+ *  refresh-only, run outputs), against examples/testing/local-service/main.tf and a real service. */
+const FROM_TERRAFORM_DOCS_APPLIED = `
+variables {
+  name_prefix = "docs"
+}
+
+run "create" {}
+
+run "replace" {
+  plan_options {
+    replace = [uptime_monitor.api]
+  }
+
+  assert {
+    condition     = uptime_monitor.api.id != run.create.api_monitor_id
+    error_message = "a replaced monitor is a new monitor"
+  }
+}
+
+run "refresh_only" {
+  command = plan
+
+  plan_options {
+    mode = refresh-only
+  }
+
+  assert {
+    condition     = uptime_monitor.api.id == run.replace.api_monitor_id
+    error_message = "a refresh keeps the monitor"
+  }
+}
+`;
+
 describeTf('examples/testing with real terraform', () => {
   let ws: TerraformWorkspace;
   beforeAll(async () => {
@@ -194,9 +228,15 @@ describeTf('examples/testing with real terraform', () => {
       try {
         const env = { UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full };
         const local = inDir(ws, 'testing/local-service');
+        writeFileSync(
+          join(local.dir, 'tests', 'from-terraform-docs.tftest.hcl'),
+          FROM_TERRAFORM_DOCS_APPLIED,
+        );
         await local.terraform(['init'], env);
         const tested = await local.terraform(['test'], env);
-        expect(tested.stdout).toMatch(/Success! 2 passed, 0 failed\./);
+        expect(tested.stdout).toContain('tests/local-service.tftest.hcl... pass');
+        expect(tested.stdout).toContain('tests/from-terraform-docs.tftest.hcl... pass');
+        expect(tested.stdout).toMatch(/Success! 5 passed, 0 failed\./);
         expect(tested.stdout.replace(/\s+/g, ' ')).toContain(
           'archives it: checks stop and its history is kept',
         );
@@ -207,6 +247,9 @@ describeTf('examples/testing with real terraform', () => {
         expect(made).toEqual([
           expect.objectContaining({ name: 'tftest-changed API health', archived: true, status: 'archived' }),
         ]);
+        // The replaced monitor and its replacement: both archived, nothing left live.
+        expect(all.filter((m) => m.name === 'docs API health').map((m) => m.archived)).toEqual([true, true]);
+        expect(all.filter((m) => !m.archived).map((m) => m.name)).toEqual(['Example status']);
         const dests = (await api.call('GET', '/alert-destinations')).json.data as any[];
         const defaultEmail = dests.find((d) => d.channel === 'email' && d.isDefault).id;
         expect((await api.call('GET', `/monitors/${made[0]!.id}/alert-settings`)).json.data).toMatchObject({
