@@ -61,7 +61,8 @@ export interface AttrOptions<T> extends AttrFlags {
   validators?: Validator<T>[];
   /**
    * Run where the value is used, never by the Validate* calls: when a resource is planned or applied
-   * (PlanResourceChange, ApplyResourceChange) and before a data source is read (ReadDataSource). For values that
+   * (PlanResourceChange, ApplyResourceChange), before a data source is read (ReadDataSource), an action planned
+   * or invoked, a list resource run. For values that
    * usually come from another object, such as ids: `terraform test`'s and `tofu test`'s `mock_provider` still has
    * the real provider validate configurations holding mocked (random) values, but mocks Plan, Apply and Read, so
    * these rules never see a mocked value, while a literal in the configuration is still refused at plan time.

@@ -82,17 +82,20 @@ function checkNumberKind(a: Attr, v: CtyValue, path: AttributePath): Diagnostic[
   return [];
 }
 
-/** A decoded config against its declaration: the attributes' rules, then the declaration's own validateConfig.
- *  A null config (not known at all) has nothing to check. */
+/** A decoded config against its declaration: the attributes' rules, then the declaration's own validateConfig;
+ *  `inUse` (the config is about to be used: an action planned or invoked, a list run) adds the plan-time
+ *  validators. A null config (not known at all) has nothing to check. */
 export function validateDeclared(
   decl: { attrs: Attributes; validateConfig?: ((config: never, diags: Diagnostics) => void) | undefined },
   config: Record<string, CtyValue> | null,
-  opts: ValidateOptions = {},
+  opts: ValidateOptions & { inUse?: boolean } = {},
 ): Diagnostics {
   const diags = new Diagnostics();
   if (config) {
-    diags.add(...validateAttributes(decl.attrs, config, [], opts));
+    const { inUse, ...rest } = opts;
+    diags.add(...validateAttributes(decl.attrs, config, [], rest));
     decl.validateConfig?.(config as never, diags);
+    if (inUse) diags.add(...validateAtPlan(decl.attrs, config));
   }
   return diags;
 }
