@@ -1,8 +1,8 @@
 // Synth-time validation of the hand-written constructs: the provider's own checks, run on the configuration a
 // construct is about to synthesize. Each resource declaration's `validateConfig` (the same code Terraform runs at
-// plan time, built on the zod model of src/api) and the framework's attribute checks get the Terraform-shaped
-// config, with every unresolved token passed as "unknown" (skipped, exactly as the provider skips values Terraform
-// does not know yet). Messages keep the provider's words; only attribute paths are renamed to the construct's props.
+// plan time, built on the zod model of src/api) and the framework's attribute checks (plan-time ones included) get
+// the Terraform-shaped config, with every unresolved token passed as "unknown" (skipped, exactly as the provider
+// skips values Terraform does not know yet). Messages keep the provider's words; only attribute paths are renamed to the construct's props.
 import {
   DefaultTokenResolver,
   StringConcat,
@@ -16,7 +16,7 @@ import { Diagnostics, formatAttributePath, type Diagnostic } from '../protocol/d
 import { unknown } from '../protocol/cty/values.js';
 import { templateLiteral } from '../protocol/template.js';
 import type { Attributes } from '../protocol/framework/attributes.js';
-import { validateAttributes } from '../protocol/framework/validate.js';
+import { validateAtPlan, validateAttributes } from '../protocol/framework/validate.js';
 
 /** The parts of a provider resource declaration that validation needs. */
 export interface ValidatedResource {
@@ -83,6 +83,9 @@ export function providerErrors(
   const diags = new Diagnostics();
   diags.add(...validateAttributes(resource.attributes, config as never));
   resource.validateConfig?.(config as never, diags);
+  // The provider runs its plan-time rules (ids) only where mocked values cannot reach them; here a known value is
+  // what the app wrote (references are tokens, unknown), so they run at synth too.
+  diags.add(...validateAtPlan(resource.attributes, config as never));
   return diags.items.filter((d) => d.severity === 'error').map((d) => renamePaths(d, resource, propPath));
 }
 

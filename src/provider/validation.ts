@@ -3,7 +3,8 @@
 // turns `describeIssues` output into diagnostics that name the Terraform attribute path, the rule and the allowed
 // values. Fields whose value is still unknown are left out of the body and their issues are dropped.
 import type { z } from 'zod';
-import { describeIssues, type ErrorDetail } from '../api/index.js';
+import { describeIssues, MonitorId, type ErrorDetail } from '../api/index.js';
+import type { Validator } from '../protocol/framework/index.js';
 import {
   errorDiag,
   formatAttributePath,
@@ -131,3 +132,24 @@ export function serviceDetailsToDiagnostics(
   const d0 = draft ?? newDraft();
   return details.map((d) => detailToDiagnostic(d, attributePathFor(d0, d.field)));
 }
+
+/**
+ * The one rule for an attribute naming a monitor (`id`, `monitor_id`): a UUID. A plan-time validator
+ * (`planValidators`): such ids usually come from another object, and `mock_provider` in `terraform test` and
+ * `tofu test` hands the real provider's validation random 8-character ids, but never plans or reads with the real
+ * provider. A literal id that is not one is refused at plan time (and before a data source is read), never by
+ * `terraform validate`.
+ */
+export const monitorIdFormat: Validator<string> = {
+  description: 'a monitor id (a UUID)',
+  validate: ({ value, path }) =>
+    MonitorId.safeParse(value).success
+      ? []
+      : [
+          errorDiag(
+            'Invalid Attribute Value',
+            `${formatAttributePath(path)} must be a monitor id (a UUID) (rule: format).`,
+            path,
+          ),
+        ],
+};

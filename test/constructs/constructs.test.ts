@@ -385,6 +385,16 @@ describe('status pages', () => {
     );
   });
 
+  it('a literal monitorId that is not a monitor id fails synth; a reference is left to Terraform', () => {
+    const stack = newStack();
+    new UptimeStatusPage(stack, 'page', { monitorId: 'my-api-monitor', title: 'Status' });
+    expect(synthErrors(stack)).toContain('monitorId must be a monitor id (a UUID) (rule: format)');
+    const ok = newStack();
+    const site = new UptimeMonitorLookup(ok, 'site', { name: 'Example status' });
+    new UptimeStatusPage(ok, 'page', { monitorId: site.monitorId, title: 'Status' });
+    expect(() => synth(ok)).not.toThrow();
+  });
+
   it('finds an existing monitor by name and publishes its page', () => {
     const stack = newStack();
     const site = new UptimeMonitorLookup(stack, 'site', { name: 'Example status' });

@@ -7,6 +7,7 @@ import { unknown, type CtyValue } from '../../src/protocol/cty/values.js';
 import { boolAttr, defineAction, defineProvider, stringAttr } from '../../src/protocol/framework/index.js';
 import { createProviderHandlers } from '../../src/protocol/framework/server.js';
 import { Logger } from '../../src/protocol/logging.js';
+import { errorDiag } from '../../src/protocol/diagnostics.js';
 import type { EventSink, ProviderHandlers } from '../../src/protocol/server.js';
 
 const TYPE: CtyType = ctyObject({ target: ctyString });
@@ -134,5 +135,36 @@ describe('actions in the framework', () => {
       'Action progress not delivered (Terraform cancelled the stream): letter c',
       'Action result not delivered (Terraform cancelled the stream): Stopped',
     ]);
+  });
+
+  it('plan-time validators run when the action is planned or invoked, not when it is validated', async () => {
+    const picky = defineAction({
+      typeName: 'x_picky',
+      attributes: {
+        target: stringAttr({
+          required: true,
+          planValidators: [
+            {
+              description: 'not "mocked"',
+              validate: ({ value, path }) =>
+                value === 'mocked' ? [errorDiag('Not a target', 'target must be real', path)] : [],
+            },
+          ],
+        }),
+      },
+      invoke: async () => void done.push('invoked'),
+    });
+    const h = createProviderHandlers(
+      defineProvider({ typeName: 'x', address: 'a/b/x', schema: { attributes: {} }, actions: [picky] }),
+      { logger: new Logger('off', 'p', () => {}), signal: new AbortController().signal },
+    );
+    const config = dv({ target: 'mocked' });
+    expect((await h.ValidateActionConfig!({ type_name: 'x_picky', config })).diagnostics).toEqual([]);
+    const p = await h.PlanAction!({ action_type: 'x_picky', config });
+    expect(p.diagnostics).toEqual([expect.objectContaining({ summary: 'Not a target' })]);
+    const s = sink();
+    await h.InvokeAction!({ action_type: 'x_picky', config }, s);
+    expect(s.events[0].completed.diagnostics[0].detail).toBe('target must be real');
+    expect(done).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@ import { checkAttributes } from '../../src/protocol/framework/schema.js';
 import { providerSchemaDocument } from '../../src/protocol/framework/json-schema.js';
 import { renderProviderDocs } from '../../src/protocol/framework/docs.js';
 import { PrivateState } from '../../src/protocol/framework/private-state.js';
-import { stringAttr, int64Attr } from '../../src/protocol/framework/attributes.js';
+import {
+  stringAttr,
+  int64Attr,
+  singleNestedAttr,
+  type Validator,
+} from '../../src/protocol/framework/attributes.js';
+import { validateAtPlan, validateAttributes } from '../../src/protocol/framework/validate.js';
+import { errorDiag } from '../../src/protocol/diagnostics.js';
 import { redact } from '../../src/protocol/framework/redact.js';
 import { unknown } from '../../src/protocol/cty/values.js';
 import { ctyObject, ctyString } from '../../src/protocol/cty/types.js';
@@ -40,6 +47,29 @@ describe('schema rules at definition time', () => {
         'x',
       ),
     ).toThrow(/for write-only attributes/);
+  });
+});
+
+describe('plan-time validators', () => {
+  const bad: Validator<string> = {
+    description: 'not "bad"',
+    validate: ({ value, path }) => (value === 'bad' ? [errorDiag('Bad', 'bad value', path)] : []),
+  };
+  const attrs = {
+    a: stringAttr({ optional: true, planValidators: [bad] }),
+    n: singleNestedAttr({
+      optional: true,
+      attributes: { b: stringAttr({ optional: true, planValidators: [bad] }) },
+    }),
+    c: stringAttr({ optional: true, validators: [bad] }),
+  };
+
+  it('run where the value is used, not at validation; nested ones too; unknown values skipped', () => {
+    const config = { a: 'bad', n: { b: 'bad' }, c: 'good' };
+    expect(validateAttributes(attrs, config)).toEqual([]);
+    expect(validateAtPlan(attrs, config).map((d) => d.path)).toEqual([['a'], ['n', 'b']]);
+    expect(validateAtPlan(attrs, { a: unknown, n: null, c: 'bad' })).toEqual([]);
+    expect(validateAttributes(attrs, { a: 'good', n: null, c: 'bad' }).map((d) => d.path)).toEqual([['c']]);
   });
 });
 

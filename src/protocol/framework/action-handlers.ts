@@ -23,7 +23,7 @@ async function invokeAction(fw: Framework, req: any, sink: EventSink): Promise<v
   } catch (err) {
     return complete([errorDiag('Invalid action configuration', (err as Error).message)]);
   }
-  const invalid = validateDeclared(a, config);
+  const invalid = validateDeclared(a, config, { inUse: true });
   if (invalid.hasErrors()) return complete(invalid.items);
   if (!isWhollyKnown(a.type, config))
     return complete([
@@ -74,7 +74,7 @@ export function actionHandlers(fw: Framework): ProviderHandlers {
       const a = fw.action(req.action_type);
       const config = configOf(a, req.config);
       const c = fw.ctx();
-      c.diagnostics.add(...validateDeclared(a, config).items);
+      c.diagnostics.add(...validateDeclared(a, config, { inUse: true }).items);
       if (!c.diagnostics.hasErrors() && a.plan)
         await guarded(c, `Planning ${a.typeName} failed`, () =>
           a.plan!({ config: clone(config) as never, ctx: c }),

@@ -60,7 +60,17 @@ export interface AttrFlags {
 }
 
 export interface AttrOptions<T> extends AttrFlags {
+  /** Run by ValidateResourceConfig / ValidateDataResourceConfig (and so by `terraform validate`). */
   validators?: Validator<T>[];
+  /**
+   * Run where the value is used, never by the Validate* calls: when a resource is planned or applied
+   * (PlanResourceChange, ApplyResourceChange), before a data source is read (ReadDataSource), an action planned
+   * or invoked, a list resource run. For values that
+   * usually come from another object, such as ids: `terraform test`'s and `tofu test`'s `mock_provider` still has
+   * the real provider validate configurations holding mocked (random) values, but mocks Plan, Apply and Read, so
+   * these rules never see a mocked value, while a literal in the configuration is still refused at plan time.
+   */
+  planValidators?: Validator<T>[];
   planModifiers?: PlanModifier[];
   /** Value planned when the config is null; requires optional + computed. */
   default?: T;

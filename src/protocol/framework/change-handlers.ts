@@ -1,6 +1,6 @@
-// Framework handlers that change objects: PlanResourceChange (defaults, computed unknowns, modifiers, replace,
-// planned identity, 1.16's plan-time private data) and ApplyResourceChange (create/update/delete, merge checks,
-// new identity).
+// Framework handlers that change objects: PlanResourceChange (plan-time validators, defaults, computed unknowns,
+// modifiers, replace, planned identity, 1.16's plan-time private data) and ApplyResourceChange (create/update/
+// delete, merge checks, new identity).
 import { isUnknown, valueEquals, type CtyValue } from '../cty/values.js';
 import type { CtyType } from '../cty/types.js';
 import { formatAttributePath, pathToWire, type Diagnostic } from '../diagnostics.js';
@@ -9,7 +9,7 @@ import { decodeDV, encodeDV, guarded, wire, type CompiledResource, type Framewor
 import { identityChanged } from './identity.js';
 import { PrivateState } from './private-state.js';
 import { checkedIdentity } from './resource-handlers.js';
-import { refuseWriteOnly } from './validate.js';
+import { refuseWriteOnly, validateAtPlan } from './validate.js';
 import {
   applyDefaults,
   clone,
@@ -85,6 +85,15 @@ export function changeHandlers(fw: Framework): ProviderHandlers {
         if (refused.length) return { requires_replace: [], diagnostics: wire(refused) };
       }
       fw.trace('PlanResourceChange config', r, config, { tf_resource_type: r.typeName });
+      c.diagnostics.add(...validateAtPlan(r.attrs, config));
+      if (c.diagnostics.hasErrors())
+        return {
+          planned_state: encodeDV(r, proposed),
+          requires_replace: [],
+          planned_private: req.prior_private ?? Buffer.alloc(0),
+          planned_identity: identityField(r, priorIdentity),
+          diagnostics: wire(c.diagnostics.items),
+        };
       const planned = clone(proposed);
       applyDefaults(r.attrs, config, planned);
       nullWriteOnly(r.attrs, planned);
@@ -150,6 +159,9 @@ export function changeHandlers(fw: Framework): ProviderHandlers {
       }
       const cfg = config ?? normalize(r.attrs, {});
       fw.trace(prior === null ? 'Creating' : 'Updating', r, cfg, { tf_resource_type: r.typeName });
+      // A value unknown at plan time is known now.
+      c.diagnostics.add(...validateAtPlan(r.attrs, cfg));
+      if (c.diagnostics.hasErrors()) return reply(prior, priorIdentity);
       const result =
         prior === null
           ? await guarded(c, 'Create failed', () =>

@@ -24,7 +24,7 @@ async function listResource(fw: Framework, req: any, sink: EventSink): Promise<v
   } catch (err) {
     return fail('Invalid list configuration', (err as Error).message);
   }
-  const invalid = validateDeclared(l, config);
+  const invalid = validateDeclared(l, config, { inUse: true });
   if (invalid.hasErrors()) return sink.write({ diagnostic: wire(invalid.items) });
   const limit = Number(req.limit ?? 0);
   if (!(limit > 0)) return;

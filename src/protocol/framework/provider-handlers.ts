@@ -1,12 +1,13 @@
 // Framework handlers for the provider as a whole and its data sources: metadata, schemas (incl. identity and
-// list schemas), provider/resource/data-source config validation, ConfigureProvider, ReadDataSource.
+// list schemas), provider/resource/data-source config validation, ConfigureProvider, ReadDataSource (after the
+// config's plan-time validators).
 import { isWhollyKnown } from '../cty/values.js';
 import { Diagnostics, errorDiag } from '../diagnostics.js';
 import type { ProviderHandlers } from '../server.js';
 import { decodeDV, encodeDV, guarded, wire, type Framework } from './context.js';
 import { protoIdentitySchema } from './identity.js';
 import { protoSchema } from './schema.js';
-import { validateAttributes } from './validate.js';
+import { validateAtPlan, validateAttributes } from './validate.js';
 import { clone, normalize, nullWriteOnly, type Obj } from './values.js';
 
 const CAPABILITIES = {
@@ -143,6 +144,8 @@ export function providerHandlers(fw: Framework): ProviderHandlers {
       const d = fw.dataSource(req.type_name);
       const config = (decodeDV(d, req.config) as Obj | null) ?? normalize(d.attrs, {});
       const c = fw.ctx();
+      c.diagnostics.add(...validateAtPlan(d.attrs, config));
+      if (c.diagnostics.hasErrors()) return { diagnostics: wire(c.diagnostics.items) };
       const result = await guarded(c, 'Read failed', () =>
         d.read({ config: clone(config) as never, ctx: c }),
       );

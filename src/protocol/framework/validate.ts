@@ -1,5 +1,6 @@
 // Config validation derived from declarations: per-attribute validators (known, non-null values only),
-// number-kind checks (int64/float64 never silently wrap), write-only support, deprecation warnings.
+// number-kind checks (int64/float64 never silently wrap), write-only support, deprecation warnings; and the
+// plan-time validators (`planValidators`), run where a value is used (plan, apply, data-source read).
 import { Diagnostics, errorDiag, warningDiag, type AttributePath, type Diagnostic } from '../diagnostics.js';
 import { formatAttributePath } from '../diagnostics.js';
 import { isUnknown, isWhollyKnown, type CtyValue } from '../cty/values.js';
@@ -8,6 +9,8 @@ import type { Attr, Attributes } from './attributes.js';
 export interface ValidateOptions {
   /** From client_capabilities; false on Terraform < 1.11. Undefined = do not check. */
   writeOnlyAllowed?: boolean;
+  /** 'plan': only the attributes' `planValidators` (where the value is used); default 'config': everything else. */
+  stage?: 'config' | 'plan';
 }
 
 export function validateAttributes(
@@ -21,13 +24,15 @@ export function validateAttributes(
     const v = value[k] ?? null;
     const here = [...path, k];
     if (v === null) continue;
-    if (a.deprecated !== undefined && !isUnknown(v))
+    const atPlan = opts.stage === 'plan';
+    if (a.deprecated !== undefined && !isUnknown(v) && !atPlan)
       out.push(warningDiag('Attribute Deprecated', a.deprecated, here));
-    if (a.writeOnly && opts.writeOnlyAllowed === false) out.push(writeOnlyNotAllowed(a, here));
+    if (a.writeOnly && opts.writeOnlyAllowed === false && !atPlan) out.push(writeOnlyNotAllowed(a, here));
     if (isUnknown(v)) continue;
-    out.push(...checkNumberKind(a, v, here));
+    if (!atPlan) out.push(...checkNumberKind(a, v, here));
     if (isWhollyKnown(a.type, v))
-      for (const val of a.validators ?? []) out.push(...val.validate({ value: v as never, path: here }));
+      for (const val of (atPlan ? a.planValidators : a.validators) ?? [])
+        out.push(...val.validate({ value: v as never, path: here }));
     if (a.nested) {
       const inner = a.nested.attributes;
       if (a.nested.nesting === 'single')
@@ -123,17 +128,25 @@ function checkNumberKind(a: Attr, v: CtyValue, path: AttributePath): Diagnostic[
   return [];
 }
 
-/** A decoded config against its declaration: the attributes' rules, then the declaration's own validateConfig.
- *  A null config (not known at all) has nothing to check. */
+/** A decoded config against its declaration: the attributes' rules, then the declaration's own validateConfig;
+ *  `inUse` (the config is about to be used: an action planned or invoked, a list run) adds the plan-time
+ *  validators. A null config (not known at all) has nothing to check. */
 export function validateDeclared(
   decl: { attrs: Attributes; validateConfig?: ((config: never, diags: Diagnostics) => void) | undefined },
   config: Record<string, CtyValue> | null,
-  opts: ValidateOptions = {},
+  opts: ValidateOptions & { inUse?: boolean } = {},
 ): Diagnostics {
   const diags = new Diagnostics();
   if (config) {
-    diags.add(...validateAttributes(decl.attrs, config, [], opts));
+    const { inUse, ...rest } = opts;
+    diags.add(...validateAttributes(decl.attrs, config, [], rest));
     decl.validateConfig?.(config as never, diags);
+    if (inUse) diags.add(...validateAtPlan(decl.attrs, config));
   }
   return diags;
+}
+
+/** The `planValidators` of a configuration about to be used (planned, applied or read). */
+export function validateAtPlan(attrs: Attributes, config: Record<string, CtyValue>): Diagnostic[] {
+  return validateAttributes(attrs, config, [], { stage: 'plan' });
 }

@@ -1,8 +1,8 @@
 // data "uptime_incidents": incidents across accessible monitors (or of one monitor), all pages.
-import { IncidentListQuery, MonitorId, type Incident } from '../../api/index.js';
+import { IncidentListQuery, type Incident } from '../../api/index.js';
 import { defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
-import { newDraft, put, validateDraft } from '../validation.js';
+import { monitorIdFormat, newDraft, put, validateDraft } from '../validation.js';
 import { incidentComputed, incidentValues } from './fields.js';
 
 function draft(config: Record<string, unknown>) {
@@ -35,7 +35,11 @@ output "open_incidents" {
     ],
   },
   attributes: {
-    monitor_id: stringAttr({ optional: true, description: 'Only incidents of this monitor (a UUID).' }),
+    monitor_id: stringAttr({
+      optional: true,
+      planValidators: [monitorIdFormat],
+      description: 'Only incidents of this monitor (a UUID).',
+    }),
     status: stringAttr({
       optional: true,
       description: 'Only incidents with this status: `open` or `resolved`.',
@@ -52,10 +56,6 @@ output "open_incidents" {
   },
   validateConfig: (config, diags) => {
     diags.add(...validateDraft(IncidentListQuery, draft(config as unknown as Record<string, unknown>)));
-    if (typeof config.monitor_id === 'string' && !MonitorId.safeParse(config.monitor_id).success)
-      diags.error('Invalid Attribute Value', 'monitor_id must be a monitor id (a UUID) (rule: format).', [
-        'monitor_id',
-      ]);
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);

@@ -1,7 +1,7 @@
 // data "uptime_monitor_summary": a monitor's uptime, check counts, response times and incidents over 24 h, 7 d or
 // 30 d (GET /monitors/{id}/summary), optionally after waiting for a check since the monitor's last change.
 // The summary's fields are not shown in the spec: the client reads them leniently and a missing part is null.
-import { MonitorId, SUMMARY_RANGES, type Lenient, type MonitorSummary } from '../../api/index.js';
+import { SUMMARY_RANGES, type Lenient, type MonitorSummary } from '../../api/index.js';
 import {
   defineDataSource,
   float64Attr,
@@ -12,6 +12,7 @@ import {
 } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
+import { monitorIdFormat } from '../validation.js';
 
 const n = (v: number | null | undefined): number | null => (typeof v === 'number' ? v : null);
 const s = (v: string | null | undefined): string | null => (typeof v === 'string' ? v : null);
@@ -38,7 +39,11 @@ check "api_sla" {
     ],
   },
   attributes: {
-    monitor_id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
+    monitor_id: stringAttr({
+      required: true,
+      planValidators: [monitorIdFormat],
+      description: 'Monitor id (a UUID).',
+    }),
     range: stringAttr({
       optional: true,
       description: `The window, ending now: ${SUMMARY_RANGES.map((r) => `\`${r}\``).join(', ')}. Omitted or null: \`24h\`.`,
@@ -94,10 +99,6 @@ check "api_sla" {
     }),
   },
   validateConfig: (config, diags) => {
-    if (typeof config.monitor_id === 'string' && !MonitorId.safeParse(config.monitor_id).success)
-      diags.error('Invalid Attribute Value', 'monitor_id must be a monitor id (a UUID) (rule: format).', [
-        'monitor_id',
-      ]);
     validateWait(config.wait_for_check, diags);
   },
   read: async ({ config, ctx }) => {

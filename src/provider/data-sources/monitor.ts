@@ -1,8 +1,8 @@
 // data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
-import { MonitorId } from '../../api/index.js';
 import { defineDataSource, stringAttr } from '../../protocol/framework/index.js';
 import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
+import { monitorIdFormat } from '../validation.js';
 import { monitorComputed, monitorValues } from './fields.js';
 
 export const monitorDataSource = defineDataSource({
@@ -48,13 +48,15 @@ check "home_up" {
     ],
   },
   attributes: {
-    id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
+    id: stringAttr({
+      required: true,
+      planValidators: [monitorIdFormat],
+      description: 'Monitor id (a UUID).',
+    }),
     ...freshAttributes,
     ...monitorComputed,
   },
   validateConfig: (config, diags) => {
-    if (typeof config.id === 'string' && !MonitorId.safeParse(config.id).success)
-      diags.error('Invalid Attribute Value', 'id must be a monitor id (a UUID) (rule: format).', ['id']);
     validateWait(config.wait_for_check, diags);
   },
   read: async ({ config, ctx }) => {

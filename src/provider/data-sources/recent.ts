@@ -1,14 +1,18 @@
 // What the "recent records of a monitor" data sources share: the monitor and how many records, and newest-first order.
-import { MonitorId } from '../../api/index.js';
 import type { Diagnostics } from '../../protocol/diagnostics.js';
 import { int64Attr, stringAttr } from '../../protocol/framework/index.js';
 import { validateWait } from '../fresh-facts.js';
+import { monitorIdFormat } from '../validation.js';
 
 export const RECENT_DEFAULT = 10;
 export const RECENT_MAX = 1000;
 
 export const recentAttributes = (what: string) => ({
-  monitor_id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
+  monitor_id: stringAttr({
+    required: true,
+    planValidators: [monitorIdFormat],
+    description: 'Monitor id (a UUID).',
+  }),
   limit: int64Attr({
     optional: true,
     description: `How many of the most recent ${what} to read, 1 to ${RECENT_MAX}. Omitted or null: ${RECENT_DEFAULT}.`,
@@ -16,13 +20,9 @@ export const recentAttributes = (what: string) => ({
 });
 
 export function validateRecent(
-  config: { monitor_id?: unknown; limit?: unknown; wait_for_check?: unknown },
+  config: { limit?: unknown; wait_for_check?: unknown },
   diags: Diagnostics,
 ): void {
-  if (typeof config.monitor_id === 'string' && !MonitorId.safeParse(config.monitor_id).success)
-    diags.error('Invalid Attribute Value', 'monitor_id must be a monitor id (a UUID) (rule: format).', [
-      'monitor_id',
-    ]);
   if (typeof config.limit === 'number' && !(config.limit >= 1 && config.limit <= RECENT_MAX))
     diags.error(
       'Invalid Attribute Value',

@@ -1,5 +1,6 @@
 // data "uptime_status_page": the status page of one monitor.
-import { MonitorId, type StatusPage } from '../../api/index.js';
+import { type StatusPage } from '../../api/index.js';
+import { monitorIdFormat } from '../validation.js';
 import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient, statusOf } from '../client.js';
 import { statusPageComputed, statusPageValues } from './fields.js';
@@ -22,14 +23,12 @@ output "status_page_url" {
     ],
   },
   attributes: {
-    monitor_id: stringAttr({ required: true, description: 'Monitor id (a UUID).' }),
+    monitor_id: stringAttr({
+      required: true,
+      planValidators: [monitorIdFormat],
+      description: 'Monitor id (a UUID).',
+    }),
     ...statusPageComputed,
-  },
-  validateConfig: (config, diags) => {
-    if (typeof config.monitor_id === 'string' && !MonitorId.safeParse(config.monitor_id).success)
-      diags.error('Invalid Attribute Value', 'monitor_id must be a monitor id (a UUID) (rule: format).', [
-        'monitor_id',
-      ]);
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);

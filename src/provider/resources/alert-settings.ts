@@ -1,6 +1,6 @@
 // uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
-import { DECIDED, MonitorId, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
+import { DECIDED, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   DiagnosticError,
@@ -42,6 +42,7 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
+import { monitorIdFormat } from '../validation.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -132,6 +133,7 @@ resource "uptime_monitor_alert_settings" "api" {
     }),
     monitor_id: stringAttr({
       required: true,
+      planValidators: [monitorIdFormat],
       planModifiers: [requiresReplace()],
       description: 'The monitor (UUID). Changing it replaces the resource.',
     }),
@@ -174,11 +176,6 @@ resource "uptime_monitor_alert_settings" "api" {
   },
   validateConfig: (config, diags) => {
     diags.add(...validateAlertSettingsConfig(config as unknown as Record<string, unknown>));
-    const id = config.monitor_id;
-    if (typeof id === 'string' && !MonitorId.safeParse(id).success)
-      diags.error('Invalid Attribute Value', `monitor_id must be a monitor id (a UUID) (rule: format).`, [
-        'monitor_id',
-      ]);
   },
   modifyPlan: async ({ plan, prior, ctx }) => {
     // Terraform proposes null for an omitted destination_ids whose prior value holds ids (its inner attributes

@@ -1,6 +1,6 @@
 // uptime_status_page: the public status page content of one monitor. The page itself is set up once in the
 // dashboard (slug, URL, verification, custom domain); this resource manages its content. Destroy disables it.
-import { MonitorId, type StatusPage } from '../../api/index.js';
+import { type StatusPage } from '../../api/index.js';
 import {
   DiagnosticError,
   defineResource,
@@ -41,6 +41,7 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
+import { monitorIdFormat } from '../validation.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -125,6 +126,7 @@ output "status_page_url" {
     }),
     monitor_id: stringAttr({
       required: true,
+      planValidators: [monitorIdFormat],
       planModifiers: [requiresReplace()],
       description: 'The monitor (UUID). Changing it replaces the resource.',
     }),
@@ -145,11 +147,6 @@ output "status_page_url" {
   },
   validateConfig: (config, diags) => {
     diags.add(...validateStatusPageConfig(config as unknown as Record<string, unknown>));
-    const id = config.monitor_id;
-    if (typeof id === 'string' && !MonitorId.safeParse(id).success)
-      diags.error('Invalid Attribute Value', `monitor_id must be a monitor id (a UUID) (rule: format).`, [
-        'monitor_id',
-      ]);
   },
   modifyPlan: ({ plan, prior, ctx }) => {
     const caps = (ctx.providerData as UptimeProviderData | undefined)?.capabilities;

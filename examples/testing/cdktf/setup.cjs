@@ -1,0 +1,2 @@
+// Adds CDKTF's matchers (toHaveResourceWithProperties, toBeValidTerraform, toPlanSuccessfully, …) to jest.
+require('cdktf').Testing.setupJest();
