@@ -2,6 +2,7 @@
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
+import { monitorFromPlan, samePlanned } from '../provider/mapping/planned.js';
 import { code, facts, isSecret, label, value } from './format.js';
 import { actionInvocations, type ActionReport } from './actions.js';
 import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
@@ -164,15 +165,20 @@ function change1(
 
 /** Headers by name: added, removed, value changed; values are never shown. */
 function headerLines(change: Change, isNew: boolean): Line[] {
-  type H = { name?: string; value?: unknown; value_wo_version?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? (v as H[]) : []);
-  const before = new Map(list(isNew ? [] : change.before?.request_headers).map((h) => [String(h.name), h]));
-  const after = new Map(list(change.after?.request_headers).map((h) => [String(h.name), h]));
+  const byName = (v: Values | null | undefined, unknown?: unknown) =>
+    new Map(
+      (monitorFromPlan(v, unknown).value.requestHeaders ?? []).map((h) => [
+        h.name ?? '(known after apply)',
+        h,
+      ]),
+    );
+  const before = byName(isNew ? null : change.before);
+  const after = byName(change.after, change.after_unknown);
   const out: Line[] = [];
   for (const [name, h] of after) {
     const b = before.get(name);
     if (!b) out.push({ text: `header ${code(name)} added (value hidden)` });
-    else if (!same(b.value, h.value) || !same(b.value_wo_version, h.value_wo_version))
+    else if (!samePlanned(b.value, h.value))
       out.push({ text: `header ${code(name)} value changed (hidden)` });
   }
   for (const name of before.keys()) if (!after.has(name)) out.push({ text: `header ${code(name)} removed` });
@@ -233,7 +239,7 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   const report = (address: string, values?: Values | null): MonitorReport => {
     let m = monitors.get(address);
     if (!m) {
-      const v = values ?? known.get(address) ?? {};
+      const v = monitorFromPlan(values ?? known.get(address)).value;
       m = {
         stack,
         address,
@@ -252,10 +258,13 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   };
 
   for (const rc of changes.filter((c) => c.type === MONITOR)) {
-    const { actions, before, after } = rc.change;
+    const { actions } = rc.change;
     const importing = !!rc.change.importing;
-    const values = after ?? before;
-    if (typeof after?.id === 'string') monitorById.set(after.id, rc.address);
+    const values = rc.change.after ?? rc.change.before;
+    // The monitor before and after in the API's shape, with the schema's defaults (src/provider/mapping/planned.ts).
+    const before = rc.change.before ? monitorFromPlan(rc.change.before).value : null;
+    const after = rc.change.after ? monitorFromPlan(rc.change.after, rc.change.after_unknown).value : null;
+    if (after?.id !== undefined) monitorById.set(after.id, rc.address);
     if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
     const m = report(rc.address, values);
     (m.inputs ??= {}).monitor = rc;
@@ -295,9 +304,9 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       if (lines.length) m.events.push('changed');
       m.lines.push(...lines);
     }
-    const bi = before?.interval_seconds;
-    const ai = after?.interval_seconds;
-    if (!actions.includes('create') && typeof bi === 'number' && typeof ai === 'number' && ai > bi)
+    const bi = before?.intervalSeconds;
+    const ai = after?.intervalSeconds;
+    if (!actions.includes('create') && bi !== undefined && ai !== undefined && ai > bi)
       m.risks.push({
         kind: 'slower-interval',
         text: `checked less often: ${value(MONITOR, 'interval_seconds', bi)} → ${value(MONITOR, 'interval_seconds', ai)}`,
@@ -386,8 +395,10 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
 const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
-function lifecycleDrift(type: string, before: Values | null, after: Values | null): Line[] {
-  if (type !== MONITOR || !before || !after) return [];
+function lifecycleDrift(type: string, beforeValues: Values | null, afterValues: Values | null): Line[] {
+  if (type !== MONITOR || !beforeValues || !afterValues) return [];
+  const before = monitorFromPlan(beforeValues).value;
+  const after = monitorFromPlan(afterValues).value;
   const out: Line[] = [];
   if (before.archived === false && after.archived === true) out.push({ text: 'archived outside Terraform' });
   if (before.archived === true && after.archived === false)
