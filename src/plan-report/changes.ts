@@ -2,7 +2,7 @@
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
-import { monitorFromPlan, samePlanned } from '../provider/mapping/planned.js';
+import { alertSettingsFromPlan, monitorFromPlan, samePlanned } from '../provider/mapping/planned.js';
 import { code, facts, isSecret, label, value } from './format.js';
 import { actionInvocations, type ActionReport } from './actions.js';
 import type { Change, PlanJson, ResourceChange, StateModule } from './plan.js';
@@ -232,7 +232,8 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   const known = new Map<string, Values>();
   for (const r of stateResources(plan.prior_state?.values?.root_module))
     if (r.type === MONITOR && r.values) {
-      if (typeof r.values.id === 'string') monitorById.set(r.values.id, r.address);
+      const id = monitorFromPlan(r.values).value.id;
+      if (id !== undefined) monitorById.set(id, r.address);
       known.set(r.address, r.values);
     }
   const changes = (plan.resource_changes ?? []).filter((rc) => rc.mode === 'managed');
@@ -356,14 +357,16 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
 
   const alertsState = new Map<string, Values>();
   for (const r of stateResources(plan.prior_state?.values?.root_module))
-    if (r.type === ALERTS && r.values && typeof r.values.monitor_id === 'string')
-      alertsState.set(r.values.monitor_id, r.values);
+    if (r.type === ALERTS && r.values) {
+      const id = alertSettingsFromPlan(r.values).value.monitorId;
+      if (id !== undefined) alertsState.set(id, r.values);
+    }
   for (const m of monitors.values()) {
     const state = known.get(m.address);
     const i = (m.inputs ??= {});
     if (state) i.stateValues = state;
-    if (typeof state?.id === 'string' && alertsState.has(state.id))
-      i.alertsInState = alertsState.get(state.id);
+    const id = state ? monitorFromPlan(state).value.id : undefined;
+    if (id !== undefined && alertsState.has(id)) i.alertsInState = alertsState.get(id);
   }
 
   const drift: DriftReport[] = [];
@@ -411,10 +414,11 @@ function lifecycleDrift(type: string, beforeValues: Values | null, afterValues: 
 /** Whether alert settings send to someone: a channel on with a destination (unknown counts as yes). */
 function reaches(v: Values | null | undefined, change?: Change): boolean {
   if (!v) return false;
-  const ch = (v.channels ?? {}) as Values;
-  const ids = (v.destination_ids ?? {}) as Values;
-  const unknownIds = change ? get(change.after_unknown, 'destination_ids') : undefined;
-  const idKnown = (c: string) =>
-    unknownIds === true || get(unknownIds, c) === true || typeof ids[c] === 'string';
-  return (ch.email === true && idKnown('email')) || (ch.sms === true && idKnown('sms'));
+  const a = alertSettingsFromPlan(v, change?.after_unknown);
+  const { channels, destinationIds: ids } = a.value;
+  const idKnown = (c: 'email' | 'sms') =>
+    ids === undefined ||
+    typeof ids?.[c] === 'string' ||
+    a.unknown.some((u) => u.field === `destinationIds.${c}`);
+  return (channels?.email === true && idKnown('email')) || (channels?.sms === true && idKnown('sms'));
 }

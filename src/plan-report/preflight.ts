@@ -2,7 +2,7 @@
 // created, intervals below the plan's minimum, destinations that are not among the account's verified ones, and the
 // API requests the apply will make against the per-minute and monthly allowance.
 import type { UptimeClient } from '../client/index.js';
-import { monitorFromPlan } from '../provider/mapping/planned.js';
+import { alertSettingsFromPlan, monitorFromPlan } from '../provider/mapping/planned.js';
 import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
 import type { DuplicateCheck } from './duplicates.js';
 import { code } from './format.js';
@@ -97,8 +97,8 @@ export async function preflight(
   const verified = new Set(dests.data.map((d) => d.id));
   const unknownDest: string[] = [];
   for (const r of changes.filter((c) => c.type === ALERTS)) {
-    const ids = (r.change.after?.destination_ids ?? {}) as Record<string, unknown>;
-    for (const v of Object.values(ids))
+    const ids = alertSettingsFromPlan(r.change.after, r.change.after_unknown).value.destinationIds;
+    for (const v of [ids?.email, ids?.sms])
       if (typeof v === 'string' && !verified.has(v)) unknownDest.push(`${code(r.address)} → ${code(v)}`);
   }
   flag(

@@ -251,6 +251,8 @@ export function monitorFromPlan(
 /** `uptime_monitor_alert_settings` of a plan in the API's shape (`MonitorAlertSettings`), with its defaults. */
 export interface PlannedAlertSettingsFields {
   monitorId: string | undefined;
+  /** Hand-mapped: null when not managed (the service keeps its selection); a channel's id, null for none. */
+  destinationIds: { email: string | null | undefined; sms: string | null | undefined } | null | undefined;
   channels: PlannedPlain<typeof alertChannelFields> | undefined;
   slowResponseAlerts: PlannedPlain<typeof slowResponseFields> | undefined;
 }
@@ -268,9 +270,16 @@ export function alertSettingsFromPlan(
     if (r.read(attr, api, attr) === UNKNOWN) return undefined;
     return r.at(attr).plain(table, `${api}.`, `${attr}.`) as PlannedPlain<T>;
   };
+  const ids = r.read('destination_ids', 'destinationIds', 'destination_ids');
+  const idOf = (c: 'email' | 'sms') => {
+    const v = r.at('destination_ids').read(c, `destinationIds.${c}`, `destination_ids.${c}`);
+    return v === UNKNOWN ? undefined : typeof v === 'string' ? v : null;
+  };
   return {
     value: {
       monitorId: typeof monitorId === 'string' ? monitorId : undefined,
+      destinationIds:
+        ids === UNKNOWN ? undefined : isObject(ids) ? { email: idOf('email'), sms: idOf('sms') } : null,
       channels: block('channels', 'channels', alertChannelFields),
       slowResponseAlerts: block('slow_response_alerts', 'slowResponseAlerts', slowResponseFields),
     },
