@@ -22,6 +22,7 @@ import {
   knownFields,
   monitorFromPlan,
   samePlanned,
+  unknownAt,
   type PlannedMonitor,
 } from '../provider/mapping/planned.js';
 import type { MonitorReport, StackReport } from './changes.js';
@@ -100,10 +101,7 @@ export function probeTargets(stacks: StackReport[]): MonitorReport[] {
       if (actions.includes('create')) return true;
       const prior = monitorFromPlan(before).value;
       const changed = (k: (typeof REQUEST_FIELDS)[number]) =>
-        !samePlanned(prior[k], after.value[k]) ||
-        after.unknown.some(
-          (u) => u.field === k || u.field.startsWith(`${k}.`) || u.field.startsWith(`${k}[`),
-        );
+        !samePlanned(prior[k], after.value[k]) || unknownAt(after, k) !== undefined;
       return actions.includes('update') && REQUEST_FIELDS.some(changed);
     }),
   );
@@ -113,12 +111,13 @@ type Built = { request: HttpCheckRequest; secrets: string[] } | { missing: strin
 
 /** The request the service would send for this planned monitor, or which value the plan does not hold. */
 export function plannedRequest(m: MonitorReport, env: NodeJS.ProcessEnv): Built {
-  const known = knownFields(plannedMonitor(m), REQUEST_FIELDS);
+  const planned = plannedMonitor(m);
+  const known = knownFields(planned, REQUEST_FIELDS);
   if ('unknown' in known) {
     const u = known.unknown;
     const header = /^requestHeaders\[(\d+)\]/.exec(u.field);
     if (header) {
-      const name = plannedMonitor(m).value.requestHeaders?.[Number(header[1])]?.name;
+      const name = planned.value.requestHeaders?.[Number(header[1])]?.name;
       if (name !== undefined) return { missing: `the value of header "${name}" is known only after apply` };
     }
     if (u.field === 'authConfig.username')

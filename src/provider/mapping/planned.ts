@@ -288,18 +288,23 @@ export function alertSettingsFromPlan(
   };
 }
 
+/** The first value known only after apply at `field` or inside it (`requestHeaders` covers `requestHeaders[0].value`). */
+export function unknownAt(planned: Planned<object>, field: string): UnknownField | undefined {
+  return planned.unknown.find(
+    (u) => u.field === field || u.field.startsWith(`${field}.`) || u.field.startsWith(`${field}[`),
+  );
+}
+
 /**
  * The named fields when each is known: `{ value }` with their types narrowed, or the first that is not (with its
- * Terraform path, for "… is known only after apply").
+ * Terraform path, for "… is known only after apply"; a field the plan leaves out that has no default counts too).
  */
 export function knownFields<T extends object, K extends keyof T & string>(
   planned: Planned<T>,
   keys: readonly K[],
 ): { value: { [P in K]-?: Exclude<T[P], undefined> } } | { unknown: UnknownField } {
   for (const k of keys) {
-    const u = planned.unknown.find(
-      (x) => x.field === k || x.field.startsWith(`${k}.`) || x.field.startsWith(`${k}[`),
-    );
+    const u = unknownAt(planned, k);
     if (u) return { unknown: u };
     if (planned.value[k] === undefined) return { unknown: { field: k, attribute: snake(k) } };
   }
