@@ -81,7 +81,7 @@ function adoption(d: Duplicate, resourceName: string): Adoption {
     url: e.monitor.url,
     method: e.monitor.requestMethod ?? d.method,
     createdAt: e.createdAt,
-    differences: settingDifferences(d.after ?? {}, e.monitor),
+    differences: d.planned ? settingDifferences(d.planned, e.monitor) : [],
   };
 }
 

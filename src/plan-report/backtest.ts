@@ -12,6 +12,13 @@ import {
   type SlowRule,
 } from '../checker/index.js';
 import type { UptimeClient } from '../client/index.js';
+import {
+  alertSettingsFromPlan,
+  knownFields,
+  monitorFromPlan,
+  samePlanned,
+  type PlannedMonitor,
+} from '../provider/mapping/planned.js';
 import type { MonitorReport, StackReport } from './changes.js';
 import { plannedSlowRule } from './probe.js';
 
@@ -43,56 +50,74 @@ export interface Backtest {
   responseTimes: (number | null)[];
   /** Why the counts are missing or thin. */
   note: string | null;
+  /** Planned settings known only after apply (Terraform names): shown as such, and the history is not replayed. */
+  unknown?: string[];
 }
 
-type Values = Record<string, unknown>;
-const get = (v: unknown, k: string): unknown => (v && typeof v === 'object' ? (v as Values)[k] : undefined);
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** The fields of a planned monitor (API names) that judge a result; a change to one is backtested. */
+type JudgingField = keyof Omit<Settings, 'slow'>;
+const SLOW_FIELDS = ['enabled', 'thresholdMs', 'consecutiveLimit'] as const;
 
-function slowOf(v: unknown, fallback: SlowRule): SlowRule {
-  const s = get(v, 'slow_response_alerts');
-  if (!s || typeof s !== 'object') return fallback;
-  return {
-    enabled: get(s, 'enabled') === true,
-    thresholdMs: Number(get(s, 'threshold_ms') ?? fallback.thresholdMs),
-    consecutiveLimit: Number(get(s, 'consecutive_limit') ?? fallback.consecutiveLimit),
+/** The slow rule of alert settings values (plan or state), else `fallback`; null when a value is unknown. */
+function slowOf(
+  values: Record<string, unknown> | null | undefined,
+  unknownMarks: unknown,
+  fallback: SlowRule,
+): SlowRule | null {
+  if (!values) return fallback;
+  const a = alertSettingsFromPlan(values, unknownMarks);
+  const rule = a.value.slowResponseAlerts;
+  if (!rule) return null;
+  const known = knownFields({ ...a, value: rule }, SLOW_FIELDS);
+  return 'value' in known ? known.value : null;
+}
+
+/** The judging settings of a planned monitor; fields known only after apply keep `fallback`'s and are listed. */
+function settingsOf(
+  monitor: PlannedMonitor,
+  slow: SlowRule,
+  fallback?: Settings,
+): { settings: Settings; unknown: string[] } {
+  const unknown: string[] = [];
+  const v = monitor.value;
+  const pick = <K extends JudgingField>(k: K): Settings[K] => {
+    const known = knownFields(monitor, [k]);
+    if ('value' in known) return known.value[k] as Settings[K];
+    unknown.push(known.unknown.attribute);
+    return fallback ? fallback[k] : (v[k] as Settings[K]);
   };
-}
-
-function settingsOf(monitor: Values | null | undefined, slow: SlowRule): Settings {
   return {
-    slow,
-    acceptedStatusCodes: ((monitor?.accepted_status_codes ?? []) as number[]).slice(),
-    timeoutMs: Number(monitor?.timeout_ms ?? 10_000),
+    settings: { slow, acceptedStatusCodes: [...pick('acceptedStatusCodes')], timeoutMs: pick('timeoutMs') },
+    unknown,
   };
 }
 
 /** Monitors whose alerting changes: existing ones with a changed slow rule, accepted codes or timeout. */
 export function backtestTargets(
   stacks: StackReport[],
-): { m: MonitorReport; id: string; old: Settings; new: Settings }[] {
-  const out: { m: MonitorReport; id: string; old: Settings; new: Settings }[] = [];
+): { m: MonitorReport; id: string; old: Settings; new: Settings; unknown: string[] }[] {
+  const out: { m: MonitorReport; id: string; old: Settings; new: Settings; unknown: string[] }[] = [];
   for (const m of stacks.flatMap((s) => s.monitors)) {
     const mc = m.inputs?.monitor?.change;
     if (mc?.actions.includes('create') || mc?.actions.includes('delete')) continue;
-    const id =
-      get(m.inputs?.stateValues, 'id') ??
-      get(mc?.before, 'id') ??
-      get(m.inputs?.alerts?.change.before, 'monitor_id');
+    const before = monitorFromPlan(mc?.before ?? m.inputs?.stateValues);
+    const after = mc?.after ? monitorFromPlan(mc.after, mc.after_unknown, mc.after_sensitive) : before;
+    const alerts = m.inputs?.alerts?.change;
+    const id = before.value.id ?? (alerts ? alertSettingsFromPlan(alerts.before).value.monitorId : undefined);
     if (typeof id !== 'string') continue;
-    const stateAlerts = m.inputs?.alertsInState ?? m.inputs?.alerts?.change.before;
-    const planned = plannedSlowRule(m);
+    const defaults = alertSettingsFromPlan(null).value.slowResponseAlerts as SlowRule;
     const oldSlow = slowOf(
-      stateAlerts,
-      planned ?? { enabled: false, thresholdMs: 5000, consecutiveLimit: 3 },
+      m.inputs?.alertsInState ?? alerts?.before,
+      undefined,
+      plannedSlowRule(m) ?? defaults,
     );
-    const newSlow = m.inputs?.alerts?.change.after ? slowOf(m.inputs.alerts.change.after, oldSlow) : oldSlow;
-    const monitorBefore = mc?.before ?? m.inputs?.stateValues;
-    const monitorAfter = mc?.after ?? monitorBefore;
-    const o = settingsOf(monitorBefore, oldSlow);
-    const n = settingsOf(monitorAfter, newSlow);
-    if (same(o, n)) continue;
-    out.push({ m, id, old: o, new: n });
+    if (!oldSlow) continue;
+    const newSlow = alerts?.after ? slowOf(alerts.after, alerts.after_unknown, oldSlow) : oldSlow;
+    const o = settingsOf(before, oldSlow);
+    const n = settingsOf(after, newSlow ?? oldSlow, o.settings);
+    if (!newSlow) n.unknown.push('slow_response_alerts');
+    if (samePlanned(o.settings, n.settings) && !n.unknown.length) continue;
+    out.push({ m, id, old: o.settings, new: n.settings, unknown: n.unknown });
   }
   return out;
 }
@@ -143,8 +168,13 @@ export async function backtest(stacks: StackReport[], client: UptimeClient | nul
       newCounts: null,
       responseTimes: [],
       note: null,
+      unknown: t.unknown,
     };
     out.push(b);
+    if (t.unknown.length) {
+      b.note = `${t.unknown.join(', ')} known only after apply: the history is not replayed`;
+      continue;
+    }
     if (!client) {
       b.note = 'history not read: no API token (set UPTIME_API_TOKEN and UPTIME_BASE_URL)';
       continue;

@@ -2,6 +2,7 @@
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
+import { alertSettingsFromPlan, monitorFromPlan, samePlanned } from '../provider/mapping/planned.js';
 import { code, facts, isSecret, label, value } from './format.js';
 import { actionInvocations, type ActionReport } from './actions.js';
 import {
@@ -172,15 +173,20 @@ function change1(
 
 /** Headers by name: added, removed, value changed; values are never shown. */
 function headerLines(change: Change, isNew: boolean): Line[] {
-  type H = { name?: string; value?: unknown; value_wo_version?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? (v as H[]) : []);
-  const before = new Map(list(isNew ? [] : change.before?.request_headers).map((h) => [String(h.name), h]));
-  const after = new Map(list(change.after?.request_headers).map((h) => [String(h.name), h]));
+  const byName = (v: Values | null | undefined, unknown?: unknown) =>
+    new Map(
+      (monitorFromPlan(v, unknown).value.requestHeaders ?? []).map((h) => [
+        h.name ?? '(known after apply)',
+        h,
+      ]),
+    );
+  const before = byName(isNew ? null : change.before);
+  const after = byName(change.after, change.after_unknown);
   const out: Line[] = [];
   for (const [name, h] of after) {
     const b = before.get(name);
     if (!b) out.push({ text: `header ${code(name)} added (value hidden)` });
-    else if (!same(b.value, h.value) || !same(b.value_wo_version, h.value_wo_version))
+    else if (!samePlanned(b.value, h.value))
       out.push({ text: `header ${code(name)} value changed (hidden)` });
   }
   for (const name of before.keys()) if (!after.has(name)) out.push({ text: `header ${code(name)} removed` });
@@ -234,14 +240,15 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   const known = new Map<string, Values>();
   for (const r of stateResources(plan.prior_state?.values?.root_module))
     if (r.type === MONITOR && r.values) {
-      if (typeof r.values.id === 'string') monitorById.set(r.values.id, r.address);
+      const id = monitorFromPlan(r.values).value.id;
+      if (id !== undefined) monitorById.set(id, r.address);
       known.set(r.address, r.values);
     }
   const changes = ourChanges(plan);
   const report = (address: string, values?: Values | null): MonitorReport => {
     let m = monitors.get(address);
     if (!m) {
-      const v = values ?? known.get(address) ?? {};
+      const v = monitorFromPlan(values ?? known.get(address)).value;
       m = {
         stack,
         address,
@@ -260,10 +267,13 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   };
 
   for (const rc of changes.filter((c) => c.type === MONITOR)) {
-    const { actions, before, after } = rc.change;
+    const { actions } = rc.change;
     const importing = !!rc.change.importing;
-    const values = after ?? before;
-    if (typeof after?.id === 'string') monitorById.set(after.id, rc.address);
+    const values = rc.change.after ?? rc.change.before;
+    // The monitor before and after in the API's shape, with the schema's defaults (src/provider/mapping/planned.ts).
+    const before = rc.change.before ? monitorFromPlan(rc.change.before).value : null;
+    const after = rc.change.after ? monitorFromPlan(rc.change.after, rc.change.after_unknown).value : null;
+    if (after?.id !== undefined) monitorById.set(after.id, rc.address);
     if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
     const m = report(rc.address, values);
     (m.inputs ??= {}).monitor = rc;
@@ -303,9 +313,9 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       if (lines.length) m.events.push('changed');
       m.lines.push(...lines);
     }
-    const bi = before?.interval_seconds;
-    const ai = after?.interval_seconds;
-    if (!actions.includes('create') && typeof bi === 'number' && typeof ai === 'number' && ai > bi)
+    const bi = before?.intervalSeconds;
+    const ai = after?.intervalSeconds;
+    if (!actions.includes('create') && bi !== undefined && ai !== undefined && ai > bi)
       m.risks.push({
         kind: 'slower-interval',
         text: `checked less often: ${value(MONITOR, 'interval_seconds', bi)} → ${value(MONITOR, 'interval_seconds', ai)}`,
@@ -355,14 +365,16 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
 
   const alertsState = new Map<string, Values>();
   for (const r of stateResources(plan.prior_state?.values?.root_module))
-    if (r.type === ALERTS && r.values && typeof r.values.monitor_id === 'string')
-      alertsState.set(r.values.monitor_id, r.values);
+    if (r.type === ALERTS && r.values) {
+      const id = alertSettingsFromPlan(r.values).value.monitorId;
+      if (id !== undefined) alertsState.set(id, r.values);
+    }
   for (const m of monitors.values()) {
     const state = known.get(m.address);
     const i = (m.inputs ??= {});
     if (state) i.stateValues = state;
-    if (typeof state?.id === 'string' && alertsState.has(state.id))
-      i.alertsInState = alertsState.get(state.id);
+    const id = state ? monitorFromPlan(state).value.id : undefined;
+    if (id !== undefined && alertsState.has(id)) i.alertsInState = alertsState.get(id);
   }
 
   const drift: DriftReport[] = [];
@@ -396,10 +408,12 @@ const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
 /** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
 function lifecycleDrift(
   type: string,
-  before: Values | null | undefined,
-  after: Values | null | undefined,
+  beforeValues: Values | null | undefined,
+  afterValues: Values | null | undefined,
 ): Line[] {
-  if (type !== MONITOR || !before || !after) return [];
+  if (type !== MONITOR || !beforeValues || !afterValues) return [];
+  const before = monitorFromPlan(beforeValues).value;
+  const after = monitorFromPlan(afterValues).value;
   const out: Line[] = [];
   if (before.archived === false && after.archived === true) out.push({ text: 'archived outside Terraform' });
   if (before.archived === true && after.archived === false)
@@ -412,10 +426,11 @@ function lifecycleDrift(
 /** Whether alert settings send to someone: a channel on with a destination (unknown counts as yes). */
 function reaches(v: Values | null | undefined, change?: Change): boolean {
   if (!v) return false;
-  const ch = (v.channels ?? {}) as Values;
-  const ids = (v.destination_ids ?? {}) as Values;
-  const unknownIds = change ? get(change.after_unknown, 'destination_ids') : undefined;
-  const idKnown = (c: string) =>
-    unknownIds === true || get(unknownIds, c) === true || typeof ids[c] === 'string';
-  return (ch.email === true && idKnown('email')) || (ch.sms === true && idKnown('sms'));
+  const a = alertSettingsFromPlan(v, change?.after_unknown);
+  const { channels, destinationIds: ids } = a.value;
+  const idKnown = (c: 'email' | 'sms') =>
+    ids === undefined ||
+    typeof ids?.[c] === 'string' ||
+    a.unknown.some((u) => u.field === `destinationIds.${c}`);
+  return (channels?.email === true && idKnown('email')) || (channels?.sms === true && idKnown('sms'));
 }

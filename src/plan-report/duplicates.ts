@@ -5,6 +5,8 @@
 import { duplicateKey } from '../api/duplicate.js';
 import type { Monitor } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
+import { monitorFields } from '../provider/fields/index.js';
+import { monitorFromPlan, type PlannedMonitor } from '../provider/mapping/planned.js';
 import { isReplace, MONITOR, type StackReport } from './changes.js';
 import { code } from './format.js';
 import { isOurs, ourChanges, type NamedPlan, type ResourceChange } from './plan.js';
@@ -18,8 +20,9 @@ export interface Duplicate {
   address: string;
   url: string;
   method: string;
-  /** The values the plan creates it with (known ones; `uptimectl adopt` compares them with the existing monitor). */
-  after?: Record<string, unknown>;
+  /** The monitor the plan creates, in the API's shape with the schema's defaults (`uptimectl adopt` compares it
+   *  with the existing monitor). */
+  planned?: PlannedMonitor;
   /** The live monitor it equals (the whole record), or … */
   existing?: { id: string; name: string; createdAt: string | null; monitor: Monitor };
   /** … the other create of this plan it equals. */
@@ -42,16 +45,18 @@ export interface DuplicateCheck {
 /** The service's duplicate key (src/api), the method upper-cased as the API writes it. */
 const keyOf = (url: string, method: string) => duplicateKey(url, method.toUpperCase());
 
-/** The URL and request method of a monitor the plan creates (not replaces), or null. */
+/** The URL and request method (the schema's default when the plan leaves it out) of a monitor the plan creates (not
+ *  replaces), or null; null too when either is known only after apply. */
 export function plannedCreate(
   rc: ResourceChange,
-): { url: string; method: string; after: Record<string, unknown> } | null {
-  const after = rc.change.after as Record<string, unknown> | null | undefined;
+): { url: string; method: string; planned: PlannedMonitor } | null {
   if (rc.mode !== 'managed' || !isOurs(rc) || rc.type !== MONITOR || !rc.change.actions.includes('create'))
     return null;
-  if (isReplace(rc.change.actions) || typeof after?.url !== 'string') return null;
-  const method = typeof after.request_method === 'string' ? after.request_method : 'GET';
-  return { url: after.url, method, after };
+  if (isReplace(rc.change.actions) || !rc.change.after) return null;
+  const planned = monitorFromPlan(rc.change.after, rc.change.after_unknown, rc.change.after_sensitive);
+  const { url, requestMethod } = planned.value;
+  if (url === undefined || requestMethod === undefined) return null;
+  return { url, method: requestMethod, planned };
 }
 
 export async function checkDuplicates(
@@ -65,10 +70,17 @@ export async function checkDuplicates(
     for (const rc of ourChanges(p.plan)) {
       if (rc.type !== MONITOR) continue;
       const { actions, before } = rc.change;
-      if (actions.includes('delete') && typeof before?.id === 'string') archived.add(before.id);
+      const id = before ? monitorFromPlan(before).value.id : undefined;
+      if (actions.includes('delete') && id !== undefined) archived.add(id);
       const c = plannedCreate(rc);
       if (c)
-        creates.push({ stack: p.name, address: rc.address, url: c.url, method: c.method, after: c.after });
+        creates.push({
+          stack: p.name,
+          address: rc.address,
+          url: c.url,
+          method: c.method,
+          planned: c.planned,
+        });
     }
   const result: DuplicateCheck = {
     creates: creates.length,
@@ -91,7 +103,7 @@ export async function checkDuplicates(
     for (const m of data.items)
       if (!m.archived) {
         result.live++;
-        const key = keyOf(m.url, m.requestMethod ?? 'GET');
+        const key = keyOf(m.url, m.requestMethod ?? monitorFields.requestMethod.default);
         if (!live.has(key)) live.set(key, m);
       }
     cursor = data.nextCursor ?? undefined;

@@ -2,6 +2,7 @@
 // created, intervals below the plan's minimum, destinations that are not among the account's verified ones, and the
 // API requests the apply will make against the per-minute and monthly allowance.
 import type { UptimeClient } from '../client/index.js';
+import { alertSettingsFromPlan, monitorFromPlan } from '../provider/mapping/planned.js';
 import { ALERTS, isReplace, MONITOR, PAGE } from './changes.js';
 import type { DuplicateCheck } from './duplicates.js';
 import { code } from './format.js';
@@ -16,12 +17,14 @@ export interface Preflight {
 function cost(rc: ResourceChange): number {
   const a = rc.change.actions;
   if (a.every((x) => x === 'no-op' || x === 'read')) return rc.change.importing ? 1 : 0;
-  const lifecycle =
-    rc.type === MONITOR &&
-    (rc.change.before?.archived !== rc.change.after?.archived ||
-      rc.change.before?.enabled !== rc.change.after?.enabled)
-      ? 1
-      : 0;
+  let lifecycle = 0;
+  if (rc.type === MONITOR) {
+    // A create starts from the service's new monitor (the defaults; `enabled` goes in its body).
+    const before = monitorFromPlan(rc.change.before).value;
+    const after = monitorFromPlan(rc.change.after, rc.change.after_unknown).value;
+    if (before.archived !== after.archived || (!a.includes('create') && before.enabled !== after.enabled))
+      lifecycle = 1;
+  }
   if (isReplace(a)) return 2 + lifecycle;
   if (rc.type === ALERTS || rc.type === PAGE) return 2; // read for the version, then write
   return 1 + lifecycle;
@@ -72,8 +75,8 @@ export async function preflight(
   const intervalOk = (v: number) =>
     (min === undefined || v >= min) && (!allowed?.length || allowed.includes(v));
   const slow = changes.filter((r) => {
-    const v = r.type === MONITOR ? r.change.after?.interval_seconds : undefined;
-    return typeof v === 'number' && !intervalOk(v);
+    const v = r.type === MONITOR ? monitorFromPlan(r.change.after, r.change.after_unknown).value : null;
+    return typeof v?.intervalSeconds === 'number' && !intervalOk(v.intervalSeconds);
   });
   const rule = [
     ...(min !== undefined ? [`minimum ${min} s`] : []),
@@ -94,8 +97,8 @@ export async function preflight(
   const verified = new Set(dests.data.map((d) => d.id));
   const unknownDest: string[] = [];
   for (const r of changes.filter((c) => c.type === ALERTS)) {
-    const ids = (r.change.after?.destination_ids ?? {}) as Record<string, unknown>;
-    for (const v of Object.values(ids))
+    const ids = alertSettingsFromPlan(r.change.after, r.change.after_unknown).value.destinationIds;
+    for (const v of [ids?.email, ids?.sms])
       if (typeof v === 'string' && !verified.has(v)) unknownDest.push(`${code(r.address)} → ${code(v)}`);
   }
   flag(

@@ -10,7 +10,6 @@
 // Safe by default: the AddressGuard refuses every address that is not public (after DNS resolution, on every
 // redirect); `--probe-allow` / UPTIME_PROBE_ALLOW name the ranges a team allows. Bounded: PROBE_CONCURRENCY at once,
 // each within its monitor's timeout, all within the total limit, bodies read to PROBE_BODY_LIMIT and dropped.
-import { DECIDED } from '../api/index.js';
 import {
   AddressGuard,
   acceptedText,
@@ -18,21 +17,29 @@ import {
   type CheckFailure,
   type HttpCheckRequest,
 } from '../checker/index.js';
+import {
+  alertSettingsFromPlan,
+  knownFields,
+  monitorFromPlan,
+  samePlanned,
+  unknownAt,
+  type PlannedMonitor,
+} from '../provider/mapping/planned.js';
 import type { MonitorReport, StackReport } from './changes.js';
 
 export const PROBE_CONCURRENCY = 4;
 export const PROBE_BODY_LIMIT = 64 * 1024;
 export const PROBE_TOTAL_MS = 120_000;
-/** Request attributes whose change makes a monitor probed again. */
-const REQUEST_ATTRS = [
+/** The fields of the planned monitor (API names) the request is made of: a change to one is probed again. */
+const REQUEST_FIELDS = [
   'url',
-  'request_method',
-  'request_headers',
-  'auth_config',
-  'timeout_ms',
-  'follow_redirects',
-  'accepted_status_codes',
-];
+  'requestMethod',
+  'requestHeaders',
+  'authConfig',
+  'timeoutMs',
+  'followRedirects',
+  'acceptedStatusCodes',
+] as const;
 
 export type ProbeVerdict = 'up' | 'down' | 'not-probed';
 
@@ -66,11 +73,6 @@ export interface ProbeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-type Values = Record<string, unknown>;
-const get = (v: unknown, k: string | number): unknown =>
-  v && typeof v === 'object' ? (v as Values)[k as string] : undefined;
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /** `UPTIME_PROBE_PASSWORD_UPTIME_MONITOR_ADMIN`: where a write-only secret of a monitor may be handed in. */
 export function probeSecretEnv(kind: 'PASSWORD' | 'HEADER', address: string, header?: string): string {
   const up = (s: string) =>
@@ -81,19 +83,26 @@ export function probeSecretEnv(kind: 'PASSWORD' | 'HEADER', address: string, hea
   return `UPTIME_PROBE_${kind}_${up(address)}${header ? `_${up(header)}` : ''}`;
 }
 
+/** The planned monitor (the plan's `after` in the API's shape, with the schema's defaults). */
+export const plannedMonitor = (m: MonitorReport): PlannedMonitor => {
+  const c = m.inputs!.monitor!.change;
+  return monitorFromPlan(c.after, c.after_unknown, c.after_sensitive);
+};
+
 /** Monitors the probe requests: created (not archived), or with a changed request. */
 export function probeTargets(stacks: StackReport[]): MonitorReport[] {
   return stacks.flatMap((s) =>
     s.monitors.filter((m) => {
       const rc = m.inputs?.monitor;
-      if (!rc) return false;
-      const { actions, before, after, after_unknown } = rc.change;
-      if (!after || after.archived === true || after.enabled === false) return false;
+      if (!rc?.change.after) return false;
+      const after = plannedMonitor(m);
+      if (after.value.archived === true || after.value.enabled === false) return false;
+      const { actions, before } = rc.change;
       if (actions.includes('create')) return true;
-      return (
-        actions.includes('update') &&
-        REQUEST_ATTRS.some((k) => !same(get(before, k), get(after, k)) || get(after_unknown, k) !== undefined)
-      );
+      const prior = monitorFromPlan(before).value;
+      const changed = (k: (typeof REQUEST_FIELDS)[number]) =>
+        !samePlanned(prior[k], after.value[k]) || unknownAt(after, k) !== undefined;
+      return actions.includes('update') && REQUEST_FIELDS.some(changed);
     }),
   );
 }
@@ -102,24 +111,26 @@ type Built = { request: HttpCheckRequest; secrets: string[] } | { missing: strin
 
 /** The request the service would send for this planned monitor, or which value the plan does not hold. */
 export function plannedRequest(m: MonitorReport, env: NodeJS.ProcessEnv): Built {
-  const change = m.inputs!.monitor!.change;
-  const after = change.after ?? {};
-  const unknown = change.after_unknown;
-  for (const k of REQUEST_ATTRS)
-    if (get(unknown, k) === true) return { missing: `${k} is known only after apply` };
+  const planned = plannedMonitor(m);
+  const known = knownFields(planned, REQUEST_FIELDS);
+  if ('unknown' in known) {
+    const u = known.unknown;
+    const header = /^requestHeaders\[(\d+)\]/.exec(u.field);
+    if (header) {
+      const name = planned.value.requestHeaders?.[Number(header[1])]?.name;
+      if (name !== undefined) return { missing: `the value of header "${name}" is known only after apply` };
+    }
+    if (u.field === 'authConfig.username')
+      return { missing: 'the basic-auth username is known only after apply' };
+    return { missing: `${u.attribute} is known only after apply` };
+  }
+  const p = known.value;
   const secrets: string[] = [];
   const headers: { name: string; value: string }[] = [];
-  const list = (after.request_headers ?? []) as Values[];
-  for (let i = 0; i < list.length; i++) {
-    const h = list[i]!;
-    const name = String(h.name ?? '');
-    if (
-      get(get(get(unknown, 'request_headers'), i), 'value') === true ||
-      get(get(unknown, 'request_headers'), i) === true
-    )
-      return { missing: `the value of header "${name}" is known only after apply` };
-    if (typeof h.value === 'string') headers.push({ name, value: h.value });
-    else if (h.value_wo_version !== null && h.value_wo_version !== undefined) {
+  for (const h of p.requestHeaders) {
+    const name = h.name ?? '';
+    if (h.value.state === 'planned') headers.push({ name, value: h.value.value.reveal() });
+    else if (h.value.state === 'write-only') {
       const envName = probeSecretEnv('HEADER', m.address, name);
       const v = env[envName];
       if (!v)
@@ -131,12 +142,10 @@ export function plannedRequest(m: MonitorReport, env: NodeJS.ProcessEnv): Built 
   }
   for (const h of headers) secrets.push(h.value);
   let basicAuth: HttpCheckRequest['basicAuth'] = null;
-  const auth = after.auth_config as Values | null | undefined;
-  if (auth && auth.type === 'basic') {
-    if (get(unknown, 'auth_config') === true || get(get(unknown, 'auth_config'), 'username') === true)
-      return { missing: 'the basic-auth username is known only after apply' };
-    let password = typeof auth.password === 'string' ? auth.password : null;
-    if (password === null && auth.password_wo_version !== null && auth.password_wo_version !== undefined) {
+  const auth = p.authConfig;
+  if (auth.type === 'basic') {
+    let password = auth.password.state === 'planned' ? auth.password.value.reveal() : null;
+    if (auth.password.state === 'write-only') {
       const envName = probeSecretEnv('PASSWORD', m.address);
       password = env[envName] || null;
       if (!password)
@@ -145,41 +154,40 @@ export function plannedRequest(m: MonitorReport, env: NodeJS.ProcessEnv): Built 
         };
     }
     if (password) secrets.push(password);
-    basicAuth = { username: String(auth.username ?? ''), password };
+    basicAuth = { username: auth.username ?? '', password };
   }
-  const codes = (after.accepted_status_codes ?? []) as number[];
   return {
     request: {
-      url: String(after.url ?? ''),
-      method: String(after.request_method ?? DECIDED.monitorDefaults.requestMethod).toUpperCase(),
+      url: p.url,
+      method: p.requestMethod,
       headers,
       basicAuth,
-      timeoutMs: Number(after.timeout_ms ?? DECIDED.monitorDefaults.timeoutMs),
-      followRedirects: (after.follow_redirects ?? DECIDED.monitorDefaults.followRedirects) !== false,
-      acceptedStatusCodes: codes,
+      timeoutMs: p.timeoutMs,
+      followRedirects: p.followRedirects,
+      acceptedStatusCodes: [...p.acceptedStatusCodes],
     },
     secrets,
   };
 }
 
-/** The slow-response threshold the plan gives the monitor when its alerts are on; null when off or not known. */
+/** The slow-response rule (API shape) the plan gives the monitor's alert settings, with the schema's defaults;
+ *  null when the plan does not say (an existing monitor whose settings are not in the plan or state) or a value is
+ *  known only after apply. */
 export function plannedSlowRule(
   m: MonitorReport,
 ): { enabled: boolean; thresholdMs: number; consecutiveLimit: number } | null {
-  const d = DECIDED.alertSettingsDefaults.slowResponseAlerts;
-  const from = (v: unknown) =>
-    v && typeof v === 'object'
-      ? {
-          enabled: get(v, 'enabled') === true,
-          thresholdMs: Number(get(v, 'threshold_ms') ?? d.thresholdMs),
-          consecutiveLimit: Number(get(v, 'consecutive_limit') ?? d.consecutiveLimit),
-        }
-      : { ...d };
-  const alerts = m.inputs?.alerts?.change.after;
-  if (alerts) return from(alerts.slow_response_alerts);
-  if (m.inputs?.alertsInState) return from(m.inputs.alertsInState.slow_response_alerts);
-  if (m.inputs?.monitor?.change.actions.includes('create')) return { ...d };
-  return null;
+  const alerts = m.inputs?.alerts?.change;
+  const settings = alerts?.after
+    ? alertSettingsFromPlan(alerts.after, alerts.after_unknown)
+    : m.inputs?.alertsInState
+      ? alertSettingsFromPlan(m.inputs.alertsInState)
+      : m.inputs?.monitor?.change.actions.includes('create')
+        ? alertSettingsFromPlan(null)
+        : null;
+  const rule = settings?.value.slowResponseAlerts;
+  if (!rule) return null;
+  const known = knownFields({ ...settings, value: rule }, ['enabled', 'thresholdMs', 'consecutiveLimit']);
+  return 'value' in known ? known.value : null;
 }
 
 /** Probes the targets; `secrets` receives every value sent that the report must never show. */

@@ -104,6 +104,7 @@ function settingsText(b: Backtest): string[] {
     out.push(
       `accepted status codes ${o.acceptedStatusCodes.join(', ') || 'any 2xx'} → ${n.acceptedStatusCodes.join(', ') || 'any 2xx'}`,
     );
+  for (const attribute of b.unknown ?? []) out.push(`${attribute} → (known after apply)`);
   return out;
 }
 

@@ -5,6 +5,7 @@
 // the one quoting rule; every string is scrubbed of the plan's secrets and of the run's token last.
 import { createHash } from 'node:crypto';
 import { quotedText } from '../protocol/template.js';
+import { monitorFromPlan, type PlannedSecret } from '../provider/mapping/planned.js';
 import { code, text } from '../plan-report/format.js';
 import type { PlanJson } from '../plan-report/plan.js';
 import type { jsonReport } from '../plan-report/render-json.js';
@@ -138,15 +139,13 @@ function bodyWithin(lines: string[], max: number): string {
 /** Write-only secrets configured on a monitor (`value_wo` of a header, `password_wo`): kept out of plan and state. */
 function writeOnlySecrets(plan: PlanJson, address: string): { writeOnly: boolean; inState: boolean } {
   const rc = (plan.resource_changes ?? []).find((r) => r.address === address && r.type === 'uptime_monitor');
-  const after = rc?.change.after as Record<string, unknown> | null | undefined;
-  const headers = Array.isArray(after?.request_headers)
-    ? (after.request_headers as Record<string, unknown>[])
-    : [];
-  const auth = (after?.auth_config ?? null) as Record<string, unknown> | null;
-  const isSet = (v: unknown) => v !== null && v !== undefined;
+  if (!rc?.change.after) return { writeOnly: false, inState: false };
+  const m = monitorFromPlan(rc.change.after, rc.change.after_unknown, rc.change.after_sensitive).value;
+  const secrets: PlannedSecret[] = [...(m.requestHeaders ?? []).map((h) => h.value)];
+  if (m.authConfig) secrets.push(m.authConfig.password);
   return {
-    writeOnly: headers.some((h) => isSet(h?.value_wo_version)) || isSet(auth?.password_wo_version),
-    inState: headers.some((h) => isSet(h?.value)) || isSet(auth?.password),
+    writeOnly: secrets.some((s) => s.state === 'write-only'),
+    inState: secrets.some((s) => s.state === 'planned'),
   };
 }
 
