@@ -23,7 +23,14 @@ import { RATE_LIMIT_WINDOW_SECONDS, RateLimiter } from './rate-limit.js';
 import { fingerprints } from './render.js';
 import { send } from './reply.js';
 import { applySeed, DEFAULT_SEED, readSeedFile, type Seed } from './seed.js';
-import { fastifyServerOptions, serverLimits, type ServerLimits } from './server-limits.js';
+import {
+  fastifyServerOptions,
+  isLingering,
+  lingeringClose,
+  lingerOnClose,
+  serverLimits,
+  type ServerLimits,
+} from './server-limits.js';
 import { Store } from './store.js';
 import { DASHBOARD_PATH, registerDashboard } from './web/dashboard.js';
 import { PageStats } from './web/page-stats.js';
@@ -73,8 +80,9 @@ export interface ServiceOptions {
    */
   rateLimitWindowSeconds?: number;
   /**
-   * Deadlines for slow clients and the bound on connections at once (server-limits.ts; defaults: headers 10 s,
-   * whole request 30 s, keep-alive 5 s, 1,024 connections).
+   * Deadlines for slow clients, the bound on connections at once and the lingering close of early answers
+   * (server-limits.ts; defaults: headers 10 s, whole request 30 s, keep-alive 5 s, 1,024 connections, linger 2 s
+   * and 4 MiB).
    */
   limits?: Partial<ServerLimits>;
 }
@@ -212,13 +220,17 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     },
     // Requests Node's HTTP parser refuses (malformed request line, headers over 16 KB) never reach fastify:
     // they get the documented error body and an X-Request-Id all the same.
+    // Answered like any early answer: written, then a lingering close (server-limits.ts), so a client that keeps
+    // sending reads it and one that never reads is released all the same.
     clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
+      if (isLingering(socket)) return; // already answered; the linger ends it
       const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
       if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
         socket.destroy();
         return;
       }
-      socket.end(clientErrorResponse(err.code, newRequestId()));
+      socket.write(clientErrorResponse(err.code, newRequestId()));
+      lingeringClose(socket, limits);
     },
   });
 
@@ -314,6 +326,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   registerDashboard(app, svc);
 
   app.server.maxConnections = limits.maxConnections;
+  // Every answer that ends its connection (`Connection: close`: a large body left unread, the client's own
+  // request) ends it by lingering, like the answers above.
+  app.server.on('connection', (socket: Socket) => lingerOnClose(socket, limits));
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
   const url = new URL(address);

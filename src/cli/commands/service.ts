@@ -39,6 +39,7 @@ interface Options {
   requestTimeout?: number;
   keepAliveTimeout?: number;
   maxConnections?: number;
+  lingerTimeout?: number;
 }
 
 export function serviceCommand(): Command {
@@ -92,6 +93,11 @@ export function serviceCommand(): Command {
       'connections open at once; more are closed on arrival (default 1024)',
       positive,
     )
+    .option(
+      '--linger-timeout <seconds>',
+      'after an answer that closes its connection (408, 413 …), release it this long later at most, whatever the client does (default 2)',
+      positive,
+    )
     .action(async (opts: Options, cmd: Command) => {
       // Checked here, not by an argument parser: commander would echo the refused key in its message.
       const weak = opts.adminKey !== undefined ? secretProblem('--admin-key', opts.adminKey) : null;
@@ -123,6 +129,7 @@ export function serviceCommand(): Command {
           ...(opts.requestTimeout ? { requestTimeoutMs: opts.requestTimeout * 1000 } : {}),
           ...(opts.keepAliveTimeout ? { keepAliveTimeoutMs: opts.keepAliveTimeout * 1000 } : {}),
           ...(opts.maxConnections ? { maxConnections: opts.maxConnections } : {}),
+          ...(opts.lingerTimeout ? { lingerMs: opts.lingerTimeout * 1000 } : {}),
         },
       });
       const info = {
