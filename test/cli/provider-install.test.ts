@@ -320,4 +320,59 @@ describe('a release folder installed with --from (the layout, without the single
     },
     60_000,
   );
+  tfTest(
+    "--from … --lock with TERRAFORM_BINARY_NAME=tofu runs `tofu providers lock` (OpenTofu's block, every platform)",
+    async () => {
+      const work = path.join(dir, 'cli-lock-tofu');
+      mkdirSync(work);
+      writeFileSync(path.join(work, 'main.tf'), openTofuSource(VERSION));
+      // No tofu here: a stand-in that records its arguments, reads a bare provider address as OpenTofu does
+      // (registry.opentofu.org) and hands the command to Terraform.
+      const bin = path.join(dir, 'tofu-bin');
+      const log = path.join(dir, 'tofu.log');
+      const terraform = execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim();
+      mkdirSync(bin);
+      writeFileSync(
+        path.join(bin, 'tofu'),
+        `#!/bin/sh\necho "tofu $*" >> '${log}'\nfor a; do shift; case "$a" in uptime-monitoring/uptime) set -- "$@" "${TOFU_HOST}" ;; *) set -- "$@" "$a" ;; esac; done\nexec '${terraform}' "$@"\n`,
+      );
+      execFileSync('chmod', ['+x', path.join(bin, 'tofu')]);
+      const install = path.join(dir, 'cli-install');
+      const { stdout } = await run(
+        'npx',
+        [
+          'tsx',
+          'src/cli/uptimectl.ts',
+          'provider',
+          'install',
+          '--from',
+          release,
+          '--dir',
+          install,
+          '--lock',
+          work,
+        ],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            CHECKPOINT_DISABLE: '1',
+            PATH: `${bin}:${process.env.PATH}`,
+            TERRAFORM_BINARY_NAME: 'tofu',
+          },
+        },
+      );
+      const mirror = path.join(install, 'mirror');
+      expect(readFileSync(log, 'utf8')).toBe(
+        `tofu providers lock -fs-mirror=${mirror} ${PLATFORMS.map((p) => `-platform=${p}`).join(' ')} uptime-monitoring/uptime\n`,
+      );
+      expect(stdout).toContain(`Lock file with hashes for ${PLATFORMS.join(', ')} (tofu providers lock)`);
+      expect(stdout).toContain(`tofu providers lock -fs-mirror=${mirror}`);
+      const lock = readFileSync(path.join(work, '.terraform.lock.hcl'), 'utf8');
+      expect(lockedHashes(lock, TOFU_HOST)).toEqual(
+        PLATFORMS.map((p) => zipH1(path.join(release, zipName(p)))).sort(),
+      );
+    },
+    60_000,
+  );
 });

@@ -22,7 +22,7 @@ export function providerCommand(): Command {
     )
     .option(
       '--lock <config-dir>',
-      'with --from: write .terraform.lock.hcl in this Terraform directory for every released platform',
+      "with --from: write .terraform.lock.hcl in this Terraform directory for every released platform (with TERRAFORM_BINARY_NAME=tofu: OpenTofu's block)",
     )
     .action(async (opts: Options) => {
       const [install, path, url, fs, cp] = await Promise.all([
@@ -47,13 +47,15 @@ export function providerCommand(): Command {
           'uptime-monitoring/uptime',
         ];
         if (opts.lock) {
-          cp.execFileSync('terraform', lockArgs, {
+          // The command the CDK CLIs and the CI recipes run: tofu writes OpenTofu's block (registry.opentofu.org/…).
+          const binary = process.env.TERRAFORM_BINARY_NAME || 'terraform';
+          cp.execFileSync(binary, lockArgs, {
             cwd: opts.lock,
             stdio: ['ignore', 'ignore', 'inherit'],
             env: { ...process.env, CHECKPOINT_DISABLE: '1', TF_CLI_CONFIG_FILE: r.cliConfigFile },
           });
           lines.push(
-            `Lock file with hashes for ${r.platforms.join(', ')}: ${path.join(opts.lock, '.terraform.lock.hcl')}`,
+            `Lock file with hashes for ${r.platforms.join(', ')} (${binary} providers lock): ${path.join(opts.lock, '.terraform.lock.hcl')}`,
           );
         }
         lines.push(
