@@ -21,6 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import yazl from 'yazl';
 import { installFromRelease, MIRRORED_SOURCES, terraformPlatform } from '../../src/cli/provider-install.js';
+import { header } from '../../src/import/hcl.js';
 import { createService, type RunningService } from '../../src/service/index.js';
 import {
   installationPatterns,
@@ -125,6 +126,14 @@ describe('uptimectl provider install', () => {
       expect(mirrorInclude.some((p) => patternMatches(p, other))).toBe(false);
       expect(directExclude.some((p) => patternMatches(p, other))).toBe(false);
     }
+  });
+
+  test('configurations we generate name the source without a host: each tool reads it as its own registry', () => {
+    const hcl = header(VERSION);
+    expect(hcl).toContain('source  = "uptime-monitoring/uptime"');
+    expect(hcl).not.toMatch(/registry\.(terraform\.io|opentofu\.org)/);
+    const binding = readFileSync(path.join(root, 'src/constructs/generated/provider/index.ts'), 'utf8');
+    expect(binding).toContain("terraformProviderSource: 'uptime-monitoring/uptime'");
   });
 
   test("the search follows OpenTofu's symlink rule: a linked host folder is not searched, a linked <os>_<arch> is", () => {
