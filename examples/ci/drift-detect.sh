@@ -17,12 +17,19 @@
 #   DRIFT_TITLE                        title of a new drift issue (default "Monitors changed outside Terraform")
 #   DRIFT_FAIL=1                       exit 3 when there is drift (default: exit 0, the issue is the signal)
 #   UPTIMECTL, CDKTF_SYNTH             as in plan-and-report.sh
+#   TERRAFORM_BINARY_NAME              as in plan-and-report.sh: tofu runs OpenTofu (default: terraform, else tofu)
 # Exit: 0 done (drift or not), 3 drift found with DRIFT_FAIL=1, anything else a failure (no issue is touched).
 set -euo pipefail
 
 dir="${1:-.}"
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
 uptimectl="${UPTIMECTL:-npx --no-install uptimectl}"
+tf="${TERRAFORM_BINARY_NAME:-}"
+if [ -z "$tf" ]; then
+  if command -v terraform > /dev/null; then tf=terraform; elif command -v tofu > /dev/null; then tf=tofu; else
+    echo "drift-detect.sh: neither terraform nor tofu is on the PATH (TERRAFORM_BINARY_NAME names the command)" >&2; exit 1
+  fi
+fi
 report="$(realpath -m "${DRIFT_FILE:-drift-report.md}")"
 label="${DRIFT_LABEL:-monitors-drift}"
 title="${DRIFT_TITLE:-Monitors changed outside Terraform}"
@@ -39,10 +46,10 @@ fi
 
 plans=()
 for w in "${workdirs[@]}"; do
-  echo "== terraform plan -refresh-only in $w" >&2
-  terraform -chdir="$w" init -input=false -no-color >&2
-  terraform -chdir="$w" plan -refresh-only -input=false -no-color -out=drift.tfplan >&2
-  terraform -chdir="$w" show -json drift.tfplan > "$w/drift.json"
+  echo "== $tf plan -refresh-only in $w" >&2
+  "$tf" -chdir="$w" init -input=false -no-color >&2
+  "$tf" -chdir="$w" plan -refresh-only -input=false -no-color -out=drift.tfplan >&2
+  "$tf" -chdir="$w" show -json drift.tfplan > "$w/drift.json"
   plans+=("$w/drift.json")
 done
 

@@ -24,6 +24,8 @@
 #   UPTIMECTL                          how to run uptimectl (default: npx --no-install uptimectl)
 #   CDKTF_SYNTH                        how to synthesize a CDKTF project (default: uptimectl cdk synth, which runs
 #                                      cdktf-cli where it works on this Node, else cdktn-cli)
+#   TERRAFORM_BINARY_NAME              terraform or tofu (OpenTofu); default: terraform, or tofu when only tofu is on
+#                                      the PATH. The CDK CLIs (cdktf, cdktn) read the same variable
 # Exit: 0 done, 3 a --fail-on gate matched (the comment is still posted), anything else a failure.
 set -euo pipefail
 
@@ -32,6 +34,12 @@ mode="${2:-plan}"
 case "$mode" in plan | apply) ;; *) echo "plan-and-report.sh: mode must be plan or apply, not '$mode'" >&2; exit 2 ;; esac
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
 uptimectl="${UPTIMECTL:-npx --no-install uptimectl}"
+tf="${TERRAFORM_BINARY_NAME:-}"
+if [ -z "$tf" ]; then
+  if command -v terraform > /dev/null; then tf=terraform; elif command -v tofu > /dev/null; then tf=tofu; else
+    echo "plan-and-report.sh: neither terraform nor tofu is on the PATH (TERRAFORM_BINARY_NAME names the command)" >&2; exit 1
+  fi
+fi
 comment_file="$(realpath -m "${COMMENT_FILE:-plan-report.md}")"
 cd "$dir"
 
@@ -47,13 +55,13 @@ fi
 
 plans=()
 for w in "${workdirs[@]}"; do
-  echo "== terraform plan in $w" >&2
-  terraform -chdir="$w" init -input=false -no-color >&2
-  terraform -chdir="$w" plan -input=false -no-color -out=tfplan >&2
+  echo "== $tf plan in $w" >&2
+  "$tf" -chdir="$w" init -input=false -no-color >&2
+  "$tf" -chdir="$w" plan -input=false -no-color -out=tfplan >&2
   if [ "$mode" = apply ]; then
-    terraform -chdir="$w" apply -input=false -no-color tfplan >&2
+    "$tf" -chdir="$w" apply -input=false -no-color tfplan >&2
   else
-    terraform -chdir="$w" show -json tfplan > "$w/plan.json"
+    "$tf" -chdir="$w" show -json tfplan > "$w/plan.json"
     plans+=("$w/plan.json")
   fi
 done

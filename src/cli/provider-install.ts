@@ -1,14 +1,19 @@
-// Installs the provider for offline Terraform use: a filesystem mirror holding an executable that runs the
-// bundled provider with this Node (or, with --from, the release zips of the single-file executables, which need
-// no Node), and a CLI config file that points Terraform at the mirror.
+// Installs the provider for offline Terraform and OpenTofu use: a filesystem mirror holding an executable that runs
+// the bundled provider with this Node (or, with --from, the release zips of the single-file executables, which need
+// no Node), and a CLI config file that points Terraform and OpenTofu at the mirror.
+// A mirror is searched by host name (HOSTNAME/NAMESPACE/TYPE/…), and a bare `source = "uptime-monitoring/uptime"`
+// means registry.terraform.io to Terraform but registry.opentofu.org to OpenTofu; so the same files go under both
+// hosts, as real folders (OpenTofu's search follows no symlinked host or namespace folder).
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +22,20 @@ import { PROVIDER_ADDRESS } from '../provider/address.js';
 
 export const PROVIDER_SOURCE = PROVIDER_ADDRESS;
 
+/** `namespace/type`: the source a configuration names (its host is the tool's default registry). */
+export const PROVIDER_SHORT_SOURCE = PROVIDER_ADDRESS.slice(PROVIDER_ADDRESS.indexOf('/') + 1);
+
+/**
+ * The default registry of each tool (Terraform's, OpenTofu's): the hosts a mirror holds the provider under, so a bare
+ * `uptime-monitoring/uptime` is found by either.
+ */
+export const MIRROR_HOSTS = ['registry.terraform.io', 'registry.opentofu.org'] as const;
+
+/** The full addresses the mirror serves, one per host of MIRROR_HOSTS. */
+export const MIRRORED_SOURCES = MIRROR_HOSTS.map((host) => `${host}/${PROVIDER_SHORT_SOURCE}`);
+
 export interface InstallOptions {
-  /** Folder that receives `mirror/` and `terraform.rc`. */
+  /** Folder that receives `mirror/` and `terraform.rc` (the CLI configuration of Terraform and OpenTofu). */
   dir: string;
   /** The bundled provider launcher (dist/terraform-provider-uptime.cjs). */
   bundle: string;
@@ -29,6 +46,7 @@ export interface InstallOptions {
 export interface Installed {
   mirrorDir: string;
   cliConfigFile: string;
+  /** The executable (or, from a release, a zip) under registry.terraform.io; the same bytes are under each host. */
   executable: string;
 }
 
@@ -39,31 +57,48 @@ export function terraformPlatform(): string {
 
 export function installProvider(opts: InstallOptions): Installed {
   const mirrorDir = path.resolve(opts.dir, 'mirror');
-  const pkgDir = path.join(mirrorDir, PROVIDER_SOURCE, opts.version, terraformPlatform());
-  mkdirSync(pkgDir, { recursive: true });
-  const executable = path.join(pkgDir, `terraform-provider-uptime_v${opts.version}`);
   // exec, so that Terraform's signals reach node itself and no shell keeps the stdout pipe open.
-  writeFileSync(
-    executable,
-    `#!/bin/sh\nexec '${opts.nodePath ?? process.execPath}' '${path.resolve(opts.bundle)}' "$@"\n`,
-  );
-  chmodSync(executable, 0o755);
+  const script = `#!/bin/sh\nexec '${opts.nodePath ?? process.execPath}' '${path.resolve(opts.bundle)}' "$@"\n`;
+  const executables = MIRRORED_SOURCES.map((source) => {
+    const pkgDir = path.join(mirrorDir, source, opts.version, terraformPlatform());
+    mkdirSync(pkgDir, { recursive: true });
+    const executable = path.join(pkgDir, `terraform-provider-uptime_v${opts.version}`);
+    writeFileSync(executable, script);
+    chmodSync(executable, 0o755);
+    return executable;
+  });
+  const executable = executables[0]!;
   const cliConfigFile = path.resolve(opts.dir, 'terraform.rc');
   writeFileSync(cliConfigFile, cliConfig(mirrorDir));
   return { mirrorDir, cliConfigFile, executable };
 }
 
+/**
+ * The CLI configuration (Terraform's `TF_CLI_CONFIG_FILE`, which OpenTofu reads too): this provider, under either
+ * host, from the mirror and never from a registry; every other provider from its registry.
+ */
 export function cliConfig(mirrorDir: string): string {
+  const sources = MIRRORED_SOURCES.map((s) => `"${s}"`).join(', ');
   return `provider_installation {
   filesystem_mirror {
     path    = "${mirrorDir}"
-    include = ["${PROVIDER_SOURCE}"]
+    include = [${sources}]
   }
   direct {
-    exclude = ["${PROVIDER_SOURCE}"]
+    exclude = [${sources}]
   }
 }
 `;
+}
+
+/** Copies `from` to `to`: a hard link where the file system allows it (a release zip is 40 MB), else a copy. */
+function linkOrCopy(from: string, to: string): void {
+  if (existsSync(to)) rmSync(to);
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 export interface ReleaseInstallOptions {
@@ -82,9 +117,10 @@ const RELEASE_ZIP = /^terraform-provider-uptime_(\d+\.\d+\.\d+(?:-[\w.]+)?)_([a-
 
 /**
  * Installs release zips into a filesystem mirror in Terraform's packed layout
- * (`<host>/<namespace>/<type>/terraform-provider-<type>_<version>_<os>_<arch>.zip`), each checked against the
- * release's SHA256SUMS. Terraform unpacks the zip of its own platform, and `terraform providers lock -fs-mirror`
- * can record hashes for every released platform offline.
+ * (`<host>/<namespace>/<type>/terraform-provider-<type>_<version>_<os>_<arch>.zip`, under each of MIRROR_HOSTS), each
+ * checked against the release's SHA256SUMS before anything is written. Terraform and OpenTofu unpack the zip of their
+ * own platform, and `terraform providers lock -fs-mirror` / `tofu providers lock -fs-mirror` can record hashes for
+ * every released platform offline.
  */
 export function installFromRelease(opts: ReleaseInstallOptions): ReleaseInstalled {
   const from = path.resolve(opts.from);
@@ -105,19 +141,22 @@ export function installFromRelease(opts: ReleaseInstallOptions): ReleaseInstalle
       .filter(Boolean)
       .map((l) => l.split(/\s+/).reverse() as [string, string]),
   );
-  const mirrorDir = path.resolve(opts.dir, 'mirror');
-  const target = path.join(mirrorDir, PROVIDER_SOURCE);
-  mkdirSync(target, { recursive: true });
   for (const z of zips) {
     const digest = createHash('sha256')
       .update(readFileSync(path.join(from, z)))
       .digest('hex');
     if (sums.get(z) !== digest)
       throw new Error(`${z} does not match ${path.basename(sumsFile)}: the release is damaged`);
-    copyFileSync(path.join(from, z), path.join(target, z));
+  }
+  const mirrorDir = path.resolve(opts.dir, 'mirror');
+  const [target, ...others] = MIRRORED_SOURCES.map((source) => path.join(mirrorDir, source));
+  for (const t of [target!, ...others]) mkdirSync(t, { recursive: true });
+  for (const z of zips) {
+    copyFileSync(path.join(from, z), path.join(target!, z));
+    for (const other of others) linkOrCopy(path.join(target!, z), path.join(other, z));
   }
   const cliConfigFile = path.resolve(opts.dir, 'terraform.rc');
   writeFileSync(cliConfigFile, cliConfig(mirrorDir));
   const platforms = zips.map((z) => RELEASE_ZIP.exec(z)![2]!).sort();
-  return { mirrorDir, cliConfigFile, executable: path.join(target, zips[0]!), version, platforms };
+  return { mirrorDir, cliConfigFile, executable: path.join(target!, zips[0]!), version, platforms };
 }

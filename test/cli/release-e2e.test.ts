@@ -31,6 +31,7 @@ import { REPO_ROOT } from '../helpers/build.js';
 import { PROFILES, Terraform } from '../protocol/compat/terraform.js';
 import { launchProvider } from '../protocol/driver/launch.js';
 import { heavyE2eEnabled, requiredProviders, terraformAvailable } from '../helpers/terraform.js';
+import { searchMirrorAsOpenTofu } from '../helpers/opentofu-mirror.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
@@ -41,6 +42,8 @@ const PLATFORMS = ['linux_amd64', ...(withDarwin ? DARWIN : [])];
 const describeDarwin = withDarwin ? describeTf : describe.skip;
 const VERSION = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
 const RELEASE = join(REPO_ROOT, 'dist', 'release');
+const TF_ADDRESS = 'registry.terraform.io/uptime-monitoring/uptime';
+const TOFU_ADDRESS = 'registry.opentofu.org/uptime-monitoring/uptime';
 
 let service: ChildProcess;
 let svc: { baseUrl: string; tokens: Record<string, string> };
@@ -175,9 +178,8 @@ describeTf('the single-file release', () => {
       const installed = installFromRelease({ dir: join(dir, 'install'), from: RELEASE });
       expect(installed.platforms).toEqual([...PLATFORMS].sort());
       for (const p of PLATFORMS)
-        expect(
-          existsSync(join(installed.mirrorDir, 'registry.terraform.io/uptime-monitoring/uptime', zipName(p))),
-        ).toBe(true);
+        for (const address of [TF_ADDRESS, TOFU_ADDRESS])
+          expect(existsSync(join(installed.mirrorDir, address, zipName(p)))).toBe(true);
       const bin = join(dir, 'bin');
       mkdirSync(bin);
       symlinkSync(
@@ -252,6 +254,94 @@ describeTf('the single-file release', () => {
       expect((await tf('destroy', '-auto-approve')).out).toContain(
         'Destroy complete! Resources: 1 destroyed',
       );
+    },
+    HANG_GUARD_MS,
+  );
+
+  // Once per CI run (with the macOS executables): the layout is also checked without the build in provider-install.
+  (withDarwin ? test : test.skip)(
+    "OpenTofu's address (registry.opentofu.org, what a bare source is to tofu): the zips under both hosts, then lock, init/apply/plan/destroy with no node on PATH",
+    async () => {
+      const installed = installFromRelease({ dir: join(dir, 'install-opentofu'), from: RELEASE });
+      // What OpenTofu's filesystem search finds (test/helpers/opentofu-mirror.ts, from its source): every released
+      // platform under each host, each the release zip itself (the lock below checks the h1 of those under
+      // registry.opentofu.org).
+      const found = searchMirrorAsOpenTofu(installed.mirrorDir);
+      expect([...found.keys()].sort()).toEqual([TOFU_ADDRESS, TF_ADDRESS]);
+      const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
+      for (const address of [TF_ADDRESS, TOFU_ADDRESS])
+        expect(
+          found
+            .get(address)!
+            .map((p) => [p.kind, p.platform, sha(p.location)])
+            .sort(),
+        ).toEqual([...PLATFORMS].sort().map((p) => ['packed', p, sha(join(RELEASE, zipName(p)))]));
+      const bin = join(dir, 'bin-opentofu');
+      mkdirSync(bin);
+      symlinkSync(
+        execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim(),
+        join(bin, 'terraform'),
+      );
+      const env = {
+        PATH: bin,
+        HOME: dir,
+        CHECKPOINT_DISABLE: '1',
+        TF_IN_AUTOMATION: '1',
+        TF_CLI_CONFIG_FILE: installed.cliConfigFile,
+        UPTIME_BASE_URL: svc.baseUrl,
+        UPTIME_API_TOKEN: svc.tokens.full!,
+      };
+      const work = join(dir, 'work-opentofu');
+      mkdirSync(work);
+      writeFileSync(
+        join(work, 'main.tf'),
+        `${requiredProviders(VERSION).replace('"uptime-monitoring/uptime"', `"${TOFU_ADDRESS}"`)}
+resource "uptime_monitor" "m" {
+  name = "From the release, for OpenTofu"
+  url  = "https://release-opentofu.example.com/"
+}
+`,
+      );
+      const tf = (...args: string[]) => {
+        const r = spawnSync(join(bin, 'terraform'), [...args, '-no-color'], {
+          cwd: work,
+          env,
+          encoding: 'utf8',
+        });
+        return { code: r.status, out: `${r.stdout}${r.stderr}` };
+      };
+      expect(
+        tf(
+          'providers',
+          'lock',
+          `-fs-mirror=${installed.mirrorDir}`,
+          ...PLATFORMS.map((p) => `-platform=${p}`),
+          TOFU_ADDRESS,
+        ),
+      ).toMatchObject({ code: 0 });
+      const lockFile = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+      expect(lockFile).toContain(`provider "${TOFU_ADDRESS}"`);
+      expect(lockFile).not.toContain(`provider "${TF_ADDRESS}"`);
+      const hashes = [...lockFile.matchAll(/"(h1:[A-Za-z0-9+/=]{44})"/g)].map((m) => m[1]).sort();
+      expect(hashes).toEqual(PLATFORMS.map((p) => zipH1(join(RELEASE, zipName(p)))).sort());
+      expect(tf('init')).toMatchObject({ code: 0 });
+      expect(tf('apply', '-auto-approve').out).toContain('Apply complete! Resources: 1 added');
+      expect(tf('plan', '-detailed-exitcode')).toMatchObject({ code: 0 });
+      // The SEA executable was unpacked under registry.opentofu.org.
+      expect(
+        existsSync(
+          join(
+            work,
+            '.terraform',
+            'providers',
+            TOFU_ADDRESS,
+            VERSION,
+            'linux_amd64',
+            `terraform-provider-uptime_v${VERSION}`,
+          ),
+        ),
+      ).toBe(true);
+      expect(tf('destroy', '-auto-approve').out).toContain('Destroy complete! Resources: 1 destroyed');
     },
     HANG_GUARD_MS,
   );

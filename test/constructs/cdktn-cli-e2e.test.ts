@@ -3,8 +3,13 @@
 // terraform-provider-uptime/cdktn from the packed tarball with no cdktf installed, run `cdktn synth`, `cdktn deploy`
 // and `cdktn destroy` against the local service with real Terraform and the provider from a filesystem mirror,
 // offline. Needs a Node cdktn-cli supports (its engines field: Node >= 22.19); on older Node it is skipped.
-import { execFile } from 'node:child_process';
+// The ESM project runs with TERRAFORM_BINARY_NAME=tofu, the variable cdktn reads for the binary it runs
+// (@cdktn/commons terraform.js: `process.env.TERRAFORM_BINARY_NAME || "terraform"`): no tofu can be installed here,
+// so a `tofu` on the PATH records its arguments and hands them to Terraform, and a recording `terraform` beside it
+// shows that cdktn never ran `terraform` itself.
+import { execFile, execFileSync } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -117,12 +122,12 @@ function cdktfJson(): string {
   return JSON.stringify(json, null, 2);
 }
 
-function cdktn(dir: string, ...args: string[]): Promise<string> {
+function cdktn(dir: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
       [CDKTN, ...args],
-      { cwd: dir, env: ws.env, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) =>
         err
           ? reject(new Error(`cdktn ${args.join(' ')} failed\n--- stdout\n${stdout}\n--- stderr\n${stderr}`))
@@ -131,15 +136,15 @@ function cdktn(dir: string, ...args: string[]): Promise<string> {
   );
 }
 
-async function synthDeployDestroy(dir: string, stack: string): Promise<void> {
-  const synthOut = await cdktn(dir, 'synth');
+async function synthDeployDestroy(dir: string, stack: string, env = ws.env): Promise<void> {
+  const synthOut = await cdktn(dir, env, 'synth');
   const synth = JSON.parse(readFileSync(join(dir, 'cdktf.out', 'stacks', stack, 'cdk.tf.json'), 'utf8'));
   expect(Object.values(synth.resource.uptime_monitor)).toEqual([
     expect.objectContaining({ name: `cdktn ${stack}`, interval_seconds: 300 }),
   ]);
 
   // The registry is out of reach: terraform init makes the lock file from the mirror.
-  const deployOut = await cdktn(dir, 'deploy', '--auto-approve', '--skip-provider-lock');
+  const deployOut = await cdktn(dir, env, 'deploy', '--auto-approve', '--skip-provider-lock');
   expect(deployOut).toMatch(/Apply complete! Resources: 1 added, 0 changed, 0 destroyed\./);
   const live = (await api.listMonitors()).filter((m: any) => m.name === `cdktn ${stack}`);
   expect(live).toEqual([
@@ -152,7 +157,7 @@ async function synthDeployDestroy(dir: string, stack: string): Promise<void> {
   expect(live[0].requestHeaders).toEqual([expect.objectContaining({ name: 'X-Api-Key', valueSet: true })]);
   expect(existsSync(join(dir, `terraform.${stack}.tfstate`))).toBe(true);
 
-  const destroyOut = await cdktn(dir, 'destroy', '--auto-approve');
+  const destroyOut = await cdktn(dir, env, 'destroy', '--auto-approve');
   expect(destroyOut).toMatch(/Destroy complete! Resources: 1 destroyed\./);
   expect((await api.monitor(live[0].id)).archived).toBe(true);
   for (const out of [synthOut, deployOut, destroyOut]) expect(out).not.toContain(SECRET);
@@ -197,7 +202,33 @@ describeCli('cdktn CLI (cdktn-cli) with terraform-provider-uptime/cdktn', () => 
         'cdktf.json': cdktfJson(),
         'main.ts': MAIN('esm'),
       });
-      await synthDeployDestroy(dir, 'esm');
+      // OpenTofu's binary name: `tofu` (recording, then Terraform), and a recording `terraform` that must stay unused.
+      const bin = join(work, 'tofu-bin');
+      const log = join(work, 'binaries.log');
+      const terraform = execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim();
+      mkdirSync(bin);
+      for (const name of ['tofu', 'terraform']) {
+        writeFileSync(
+          join(bin, name),
+          `#!/bin/sh\necho "${name} $*" >> '${log}'\nexec '${terraform}' "$@"\n`,
+        );
+        chmodSync(join(bin, name), 0o755);
+      }
+      await synthDeployDestroy(dir, 'esm', {
+        ...ws.env,
+        PATH: `${bin}:${ws.env.PATH}`,
+        TERRAFORM_BINARY_NAME: 'tofu',
+      });
+      // cdktn asks `tofu version -json` / `tofu -v`, then runs init, apply, output (deploy) and init, destroy.
+      const calls = readFileSync(log, 'utf8').trim().split('\n');
+      expect(calls.filter((c) => !c.startsWith('tofu '))).toEqual([]);
+      expect(calls.filter((c) => !/^tofu (version|-v)\b/.test(c))).toEqual([
+        'tofu init -no-color',
+        'tofu apply -auto-approve -no-color',
+        'tofu output -json',
+        'tofu init -no-color',
+        'tofu destroy -auto-approve -no-color',
+      ]);
     },
     HANG_GUARD_MS,
   );

@@ -8,7 +8,8 @@
 // `env` steps set a variable for the steps after them; built-in `init` (output only on failure) and `apply` (of
 // $PLANFILE); a non-zero exit stops the stage. Real Terraform against the local service: the plan comment is the
 // monitor report; a gated change exits 3 and leaves no plan to apply; an approved pull request plans and applies.
-import { spawn } from 'node:child_process';
+// The CDKTF workflow runs as on a server set up for OpenTofu (TERRAFORM_BINARY_NAME=tofu, a recording `tofu`).
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -111,6 +112,7 @@ async function stage(
   projectName: string,
   which: 'plan' | 'apply',
   pr: { approved?: boolean } = {},
+  environment: NodeJS.ProcessEnv = serverEnv,
 ): Promise<StageResult> {
   const project = repoConfig.projects.find((p) => p.name === projectName)!;
   const workflow = server.workflows[project.workflow]!;
@@ -119,7 +121,7 @@ async function stage(
   const planfile = join(dir, `${projectName}-${workspace}.tfplan`);
   const showfile = join(dir, `${projectName}-${workspace}.json`);
   const env: NodeJS.ProcessEnv = {
-    ...serverEnv,
+    ...environment,
     WORKSPACE: workspace,
     ATLANTIS_TERRAFORM_VERSION: '1.11.4',
     DIR: dir,
@@ -279,7 +281,7 @@ describeTf('Atlantis workflows, step by step with the step environment', () => {
   );
 
   test(
-    'CDKTF: the CDK CLI for this Node synthesizes, the stack named like the project is planned and reported, then applied',
+    'CDKTF, on the OpenTofu variant of the server: the CDK CLI for this Node synthesizes, the stack named like the project is planned (by tofu) and reported, then applied',
     async () => {
       const dir = join(repo, 'monitors-cdktf');
       mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -287,8 +289,26 @@ describeTf('Atlantis workflows, step by step with the step environment', () => {
         symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
       const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
       writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
+      // The OpenTofu variant of the server (TERRAFORM_BINARY_NAME=tofu): this workflow has only `run` steps, and each
+      // runs `tofu`, here a recording stand-in that hands to Terraform; a recording `terraform` must stay unused.
+      const bin = join(ws.dir, 'tofu-bin');
+      const log = join(ws.dir, 'binaries.log');
+      const terraform = execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim();
+      mkdirSync(bin);
+      for (const name of ['tofu', 'terraform']) {
+        writeFileSync(
+          join(bin, name),
+          `#!/bin/sh\necho "${name} $*" >> '${log}'\nexec '${terraform}' "$@"\n`,
+        );
+        chmodSync(join(bin, name), 0o755);
+      }
+      const openTofuServer = {
+        ...serverEnv,
+        PATH: `${bin}${delimiter}${serverEnv.PATH}`,
+        TERRAFORM_BINARY_NAME: 'tofu',
+      };
 
-      let r = await stage('web', 'plan');
+      let r = await stage('web', 'plan', {}, openTofuServer);
       expect({ code: r.code, comment: r.code ? r.comment.slice(-3000) : '' }).toEqual({
         code: 0,
         comment: '',
@@ -298,8 +318,18 @@ describeTf('Atlantis workflows, step by step with the step environment', () => {
       expect(r.comment).toContain('"Home" ("https://www.ci-app.example.com/")');
       expect(r.comment).toContain('"Blog" ("https://blog.ci-app.example.com/")');
       expect(r.comment).not.toContain('API health'); // the api stack is another project
-      r = await stage('web', 'apply');
+      r = await stage('web', 'apply', {}, openTofuServer);
       expect(r.code).toBe(0);
+      const calls = readFileSync(log, 'utf8').trim().split('\n');
+      expect(calls.filter((c) => !c.startsWith('tofu '))).toEqual([]);
+      expect(calls.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual(
+        expect.arrayContaining([
+          'tofu -chdir=cdktf.out/stacks/web init',
+          'tofu -chdir=cdktf.out/stacks/web plan',
+          'tofu -chdir=cdktf.out/stacks/web show',
+          'tofu -chdir=cdktf.out/stacks/web apply',
+        ]),
+      );
       const names = (await api.listMonitors()).map((m: any) => m.name);
       expect(names).toEqual(expect.arrayContaining(['Home', 'Blog']));
       expect(names).not.toContain('API health');

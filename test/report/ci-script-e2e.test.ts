@@ -5,8 +5,8 @@
 // than a page of others, updated on the next run; the approval label, read when the script runs, lifts the gates; a
 // create that duplicates a monitor made in the dashboard is caught by --check and gated, where the apply after merge
 // would fail. (GitLab: gitlab-ci-e2e.test.ts.)
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
@@ -114,6 +114,53 @@ describeTf('examples/ci/plan-and-report.sh', () => {
       writeFileSync(join(dir, 'main.tf'), hcl(false));
       r = await script(dir, 'plan', { COMMENT_FILE: comment });
       expect(readFileSync(comment, 'utf8')).toContain('No monitor changes.');
+    },
+    HANG_GUARD_MS,
+  );
+
+  test(
+    'OpenTofu: with tofu and no terraform on the PATH the script runs tofu (TERRAFORM_BINARY_NAME unset); with neither it says so',
+    async () => {
+      const dir = join(ws.dir, 'tofu');
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'main.tf'),
+        `${requiredProviders()}
+resource "uptime_monitor" "tofu" {
+  name = "Planned by tofu"
+  url  = "https://tofu.ci.example.com/"
+}
+`,
+      );
+      // No OpenTofu binary here: a `tofu` that records its arguments and hands them to Terraform.
+      const bin = join(ws.dir, 'tofu-bin');
+      const log = join(ws.dir, 'tofu.log');
+      const terraform = execFileSync('/bin/sh', ['-c', 'command -v terraform'], { encoding: 'utf8' }).trim();
+      expect(terraform.startsWith('/usr/bin/') || terraform.startsWith('/bin/')).toBe(false);
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'tofu'), `#!/bin/sh\necho "tofu $*" >> '${log}'\nexec '${terraform}' "$@"\n`);
+      chmodSync(join(bin, 'tofu'), 0o755);
+      const comment = join(ws.dir, 'tofu-comment.md');
+      const r = await script(dir, 'plan', {
+        PATH: `${bin}:/usr/bin:/bin`,
+        TERRAFORM_BINARY_NAME: '',
+        COMMENT_FILE: comment,
+        PLAN_REPORT_PROBE: '0',
+      });
+      expectExit(r, 0);
+      expect(r.stderr).toContain('== tofu plan in .');
+      expect(
+        readFileSync(log, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => l.split(' ').slice(0, 3).join(' ')),
+      ).toEqual(['tofu -chdir=. init', 'tofu -chdir=. plan', 'tofu -chdir=. show']);
+      expect(readFileSync(comment, 'utf8')).toContain('| created | 1 |');
+      const none = await script(dir, 'plan', { PATH: '/usr/bin:/bin', TERRAFORM_BINARY_NAME: '' });
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain(
+        'plan-and-report.sh: neither terraform nor tofu is on the PATH (TERRAFORM_BINARY_NAME names the command)',
+      );
     },
     HANG_GUARD_MS,
   );

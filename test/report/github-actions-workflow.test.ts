@@ -116,3 +116,53 @@ describe('examples/ci/drift-detection.yml', () => {
     expect(wf.concurrency['cancel-in-progress']).toBe(false);
   });
 });
+
+describe('OpenTofu in the GitHub workflows: the repository variable TERRAFORM_BINARY_NAME', () => {
+  interface Step {
+    uses?: string;
+    if?: string;
+    with?: Record<string, unknown>;
+    run?: string;
+  }
+  /** Evaluates an expression with the `vars` and `env` contexts given (GitHub's `||`: the first truthy operand). */
+  const withContexts = (
+    expression: string,
+    ctx: { vars: Record<string, string>; env: Record<string, string> },
+  ) =>
+    evaluate(
+      expression.replace(/\b(vars|env)\.([A-Za-z_]\w*)/g, (_m, c: 'vars' | 'env', name: string) =>
+        JSON.stringify(ctx[c][name] ?? null),
+      ),
+      {},
+    );
+
+  test.each(['github-actions.yml', 'drift-detection.yml'])(
+    '%s: unset → setup-terraform; tofu → setup-opentofu (no wrapper), and the scripts see TERRAFORM_BINARY_NAME',
+    (file) => {
+      const wf = parse(readFileSync(join(REPO_ROOT, 'examples', 'ci', file), 'utf8')) as {
+        env: Record<string, string>;
+        jobs: Record<string, { steps: Step[] }>;
+      };
+      for (const [vars, binary, action] of [
+        [{}, 'terraform', 'hashicorp/setup-terraform@v3'],
+        [{ TERRAFORM_BINARY_NAME: 'terraform' }, 'terraform', 'hashicorp/setup-terraform@v3'],
+        [{ TERRAFORM_BINARY_NAME: 'tofu' }, 'tofu', 'opentofu/setup-opentofu@v1'],
+      ] as const) {
+        const env = {
+          TERRAFORM_BINARY_NAME: String(withContexts(wf.env.TERRAFORM_BINARY_NAME!, { vars, env: {} })),
+        };
+        expect(env.TERRAFORM_BINARY_NAME).toBe(binary);
+        for (const [job, { steps }] of Object.entries(wf.jobs)) {
+          const setups = steps.filter((s) => /setup-(terraform|opentofu)/.test(s.uses ?? ''));
+          const running = setups.filter((s) => withContexts(s.if ?? 'true', { vars, env }) === true);
+          expect([job, running.map((s) => s.uses)]).toEqual([job, [action]]);
+          // No wrapper: the script reads `show -json` from the binary's own stdout.
+          expect(running[0]!.with).toEqual(
+            binary === 'tofu' ? { tofu_wrapper: false } : { terraform_wrapper: false },
+          );
+          expect(steps.some((s) => s.run?.includes('ci/'))).toBe(true);
+        }
+      }
+    },
+  );
+});

@@ -7,10 +7,22 @@
 // not run: the test environment provides them. Merge request: one note, found behind more than a page of notes and
 // updated in place; the approval label, read when the job runs, lifts the gate. Schedule: one drift issue opened,
 // updated after its label was removed, closed when the drift is gone. No token in any job log.
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import yazl from 'yazl';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
@@ -210,6 +222,91 @@ describe('examples/ci/gitlab-ci.yml pipelines', () => {
       'export TF_CLI_CONFIG_FILE="$CI_PROJECT_DIR/.terraform-uptime/terraform.rc"',
     );
   });
+});
+
+describe('examples/ci/gitlab-ci.yml tools: Terraform, or OpenTofu with TERRAFORM_BINARY_NAME=tofu', () => {
+  // The download lines of before_script, run with a `curl` that serves release files from a folder and records the
+  // URLs, /tmp and /usr/local/bin replaced by folders of the test.
+  const tools = (recipe['.monitors-tools'] as Job).before_script!;
+  const download = tools.slice(
+    tools.findIndex((l) => l.includes('TERRAFORM_BINARY_NAME" = tofu')),
+    tools.findIndex((l) => l.startsWith('unzip ')) + 1,
+  );
+
+  test.each([
+    [
+      'tofu',
+      `https://github.com/opentofu/opentofu/releases/download/v${recipe.variables.TOFU_VERSION}/tofu_${recipe.variables.TOFU_VERSION}`,
+    ],
+    [
+      'terraform',
+      `https://releases.hashicorp.com/terraform/${recipe.variables.TERRAFORM_VERSION}/terraform_${recipe.variables.TERRAFORM_VERSION}`,
+    ],
+  ])(
+    '%s: the release zip and its SHA256SUMS from %s…, checked, and only the binary unpacked',
+    async (binary, url) => {
+      expect(recipe.variables.TERRAFORM_BINARY_NAME).toBe('terraform');
+      const dir = mkdtempSync(join(tmpdir(), 'gitlab-tools-'));
+      try {
+        const [served, bin, tmp, local] = ['served', 'bin', 'tmp', 'local-bin'].map((d) => join(dir, d));
+        for (const d of [served, bin, tmp, local]) mkdirSync(d!);
+        const zip = `${url.slice(url.lastIndexOf('/') + 1)}_linux_amd64.zip`;
+        await new Promise<void>((resolve, reject) => {
+          const z = new yazl.ZipFile();
+          z.addBuffer(Buffer.from('#!/bin/sh\n'), binary, { mode: 0o100755 });
+          z.addBuffer(Buffer.from('license\n'), 'LICENSE');
+          z.end();
+          z.outputStream
+            .pipe(createWriteStream(join(served!, zip)))
+            .on('close', () => resolve())
+            .on('error', reject);
+        });
+        const sha = createHash('sha256')
+          .update(readFileSync(join(served!, zip)))
+          .digest('hex');
+        writeFileSync(
+          join(served!, zip.replace('_linux_amd64.zip', '_SHA256SUMS')),
+          `${'0'.repeat(64)}  ${zip.replace('linux_amd64', 'darwin_arm64')}\n${sha}  ${zip}\n`,
+        );
+        writeFileSync(
+          join(bin!, 'curl'),
+          `#!/bin/sh\nurl=""; out=""\nfor a; do case "$a" in -*O*) out=1 ;; -*) ;; *) url="$a" ;; esac; done\n` +
+            `echo "$url" >> '${join(dir, 'urls')}'\nf='${served}'/"\${url##*/}"\n` +
+            `if [ -n "$out" ]; then cp "$f" .; else cat "$f"; fi\n`,
+        );
+        execFileSync('chmod', ['+x', join(bin!, 'curl')]);
+        const script = download
+          .join('\n')
+          .replaceAll('cd /tmp', `cd '${tmp}'`)
+          .replaceAll('/usr/local/bin', local!)
+          .replaceAll('cd "$CI_PROJECT_DIR"', 'true');
+        execFileSync('bash', ['-eo', 'pipefail', '-c', script], {
+          env: {
+            PATH: `${bin}:${process.env.PATH}`,
+            ...recipe.variables,
+            TERRAFORM_BINARY_NAME: binary,
+          },
+          stdio: 'pipe',
+        });
+        expect(readFileSync(join(dir, 'urls'), 'utf8').trim().split('\n')).toEqual([
+          `${url}_linux_amd64.zip`,
+          `${url}_SHA256SUMS`,
+        ]);
+        expect(readdirSync(local!)).toEqual([binary]);
+        // A damaged zip fails the job.
+        writeFileSync(join(served!, zip), 'damaged');
+        rmSync(join(dir, 'urls'));
+        expect(() =>
+          execFileSync('bash', ['-eo', 'pipefail', '-c', script], {
+            env: { PATH: `${bin}:${process.env.PATH}`, ...recipe.variables, TERRAFORM_BINARY_NAME: binary },
+            stdio: 'pipe',
+          }),
+        ).toThrow();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describeTf('examples/ci/gitlab-ci.yml jobs', () => {

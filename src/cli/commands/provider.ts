@@ -1,5 +1,5 @@
-// `uptimectl provider install`: a filesystem mirror and CLI config so Terraform and `cdktf deploy` find the
-// provider without a registry. Definition only; the work happens in ../provider-install.ts.
+// `uptimectl provider install`: a filesystem mirror and CLI config so Terraform, OpenTofu and `cdktf deploy` find
+// the provider without a registry. Definition only; the work happens in ../provider-install.ts.
 import { Command } from 'commander';
 
 interface Options {
@@ -9,11 +9,11 @@ interface Options {
 }
 
 export function providerCommand(): Command {
-  const provider = new Command('provider').description('Install the provider for Terraform');
+  const provider = new Command('provider').description('Install the provider for Terraform and OpenTofu');
   provider
     .command('install')
     .description(
-      'Write a filesystem mirror holding this provider and a Terraform CLI config that uses it (--from: the single-file release executables, no Node needed to run them)',
+      'Write a filesystem mirror holding this provider (under registry.terraform.io and registry.opentofu.org) and a CLI config that Terraform and OpenTofu use (--from: the single-file release executables, no Node needed to run them)',
     )
     .option('--dir <dir>', 'where to write mirror/ and terraform.rc', '.terraform-uptime')
     .option(
@@ -22,7 +22,7 @@ export function providerCommand(): Command {
     )
     .option(
       '--lock <config-dir>',
-      'with --from: write .terraform.lock.hcl in this Terraform directory for every released platform',
+      "with --from: write .terraform.lock.hcl in this Terraform directory for every released platform (with TERRAFORM_BINARY_NAME=tofu: OpenTofu's block)",
     )
     .action(async (opts: Options) => {
       const [install, path, url, fs, cp] = await Promise.all([
@@ -37,7 +37,7 @@ export function providerCommand(): Command {
         const r = install.installFromRelease({ dir: opts.dir, from: opts.from });
         lines.push(
           `Installed uptime-monitoring/uptime ${r.version} (${r.platforms.join(', ')}) from ${opts.from} into ${r.mirrorDir}`,
-          `Terraform CLI config: ${r.cliConfigFile}`,
+          `CLI config (Terraform and OpenTofu): ${r.cliConfigFile}`,
         );
         const lockArgs = [
           'providers',
@@ -47,23 +47,27 @@ export function providerCommand(): Command {
           'uptime-monitoring/uptime',
         ];
         if (opts.lock) {
-          cp.execFileSync('terraform', lockArgs, {
+          // The command the CDK CLIs and the CI recipes run: tofu writes OpenTofu's block (registry.opentofu.org/…).
+          const binary = process.env.TERRAFORM_BINARY_NAME || 'terraform';
+          cp.execFileSync(binary, lockArgs, {
             cwd: opts.lock,
             stdio: ['ignore', 'ignore', 'inherit'],
             env: { ...process.env, CHECKPOINT_DISABLE: '1', TF_CLI_CONFIG_FILE: r.cliConfigFile },
           });
           lines.push(
-            `Lock file with hashes for ${r.platforms.join(', ')}: ${path.join(opts.lock, '.terraform.lock.hcl')}`,
+            `Lock file with hashes for ${r.platforms.join(', ')} (${binary} providers lock): ${path.join(opts.lock, '.terraform.lock.hcl')}`,
           );
         }
         lines.push(
           '',
-          'Use it:',
+          'Use it (Terraform or OpenTofu: both read TF_CLI_CONFIG_FILE):',
           `  export TF_CLI_CONFIG_FILE=${r.cliConfigFile}`,
-          '  terraform init',
+          '  terraform init        # or: tofu init',
           '',
           'Lock file for every released platform (offline), then `cdktf deploy` needs no --skip-provider-lock:',
           `  terraform ${lockArgs.join(' ')}`,
+          'OpenTofu records its own provider block (registry.opentofu.org/…) in the same .terraform.lock.hcl:',
+          `  tofu ${lockArgs.join(' ')}`,
           '',
         );
       } else {
@@ -80,15 +84,17 @@ export function providerCommand(): Command {
         const platform = install.terraformPlatform();
         lines.push(
           `Installed uptime-monitoring/uptime ${version} (${platform}) into ${installed.mirrorDir}`,
-          `Terraform CLI config: ${installed.cliConfigFile}`,
+          `CLI config (Terraform and OpenTofu): ${installed.cliConfigFile}`,
           '',
-          'Use it:',
+          'Use it (Terraform or OpenTofu: both read TF_CLI_CONFIG_FILE):',
           `  export TF_CLI_CONFIG_FILE=${installed.cliConfigFile}`,
-          '  terraform init',
+          '  terraform init        # or: tofu init',
           '',
           'cdktf deploy offline: make the lock file from the mirror in the stack directory after `cdktf synth`',
           `  terraform providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
           '(or deploy with --skip-provider-lock: cdktf cannot lock providers without a registry)',
+          'OpenTofu records its own provider block (registry.opentofu.org/…) in the same .terraform.lock.hcl:',
+          `  tofu providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
           'or install the single-file release (`npm run build:release`, then --from dist/release), whose zips lock for every platform.',
           '',
         );
