@@ -5,6 +5,7 @@
 // block at its exact address. A match whose settings differ from the configuration may be someone else's monitor:
 // it is listed apart and imported only with `includeDifferent`. Recovery is then: this command, `terraform apply`.
 import { execFileSync } from 'node:child_process';
+import { terraformBinary } from '../cdk/terraform-binary.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -46,9 +47,10 @@ function planHere(dir: string): NamedPlan {
   const tmp = mkdtempSync(join(tmpdir(), 'uptimectl-adopt-'));
   const file = join(tmp, 'plan.tfplan');
   const env = { ...process.env, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1' };
+  const tf = terraformBinary();
   const run = (args: string[]) => {
     try {
-      return execFileSync('terraform', args, {
+      return execFileSync(tf, args, {
         cwd: dir,
         env,
         encoding: 'utf8',
@@ -58,7 +60,7 @@ function planHere(dir: string): NamedPlan {
     } catch (err) {
       const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim();
       throw new Error(
-        `\`terraform ${args[0]}\` failed in ${dir}${stderr ? `:\n${stderr.split('\n').slice(0, 12).join('\n')}` : ''}`,
+        `\`${tf} ${args[0]}\` failed in ${dir}${stderr ? `:\n${stderr.split('\n').slice(0, 12).join('\n')}` : ''}`,
       );
     }
   };

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { terraformBinary } from '../cdk/terraform-binary.js';
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -45,8 +46,9 @@ export function importsOnly(out: string, dir: string): string {
 }
 
 async function planDir(dir: string): Promise<string> {
-  await run('terraform', ['init', '-input=false', '-no-color'], dir);
-  return importsOnly(await run('terraform', ['plan', '-input=false', '-no-color'], dir), dir);
+  const tf = terraformBinary();
+  await run(tf, ['init', '-input=false', '-no-color'], dir);
+  return importsOnly(await run(tf, ['plan', '-input=false', '-no-color'], dir), dir);
 }
 
 /** The app command and context of the output's cdktf.json (what `cdktf synth` runs). */

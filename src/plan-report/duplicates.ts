@@ -3,6 +3,7 @@
 // One listing of the account's monitors (100 per request), read only when the plan creates a monitor and never more
 // than `maxRequests` pages; the report says how many requests it took.
 import { duplicateKey } from '../api/duplicate.js';
+import { terraformBinary } from '../cdk/terraform-binary.js';
 import type { Monitor } from '../api/index.js';
 import type { UptimeClient } from '../client/index.js';
 import { monitorFields } from '../provider/fields/index.js';
@@ -132,7 +133,7 @@ export async function checkDuplicates(
 
 /** The command that takes the existing monitor into state instead of creating a second one. */
 export function importCommand(address: string, id: string): string {
-  return `terraform import '${address.replace(/'/g, `'\\''`)}' ${id}`;
+  return `${terraformBinary()} import '${address.replace(/'/g, `'\\''`)}' ${id}`;
 }
 
 /** Each duplicate as a risk of its monitor, so the callouts name it and `--fail-on duplicate` can gate on it. */

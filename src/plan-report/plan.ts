@@ -5,6 +5,7 @@
 // mode "ephemeral" and the action "open" (1.11), the reason `delete_because_enabled_false` (1.11), and its own
 // version in `terraform_version`; `ourChanges` is the one reading of resource changes that accounts for these.
 import { execFileSync } from 'node:child_process';
+import { terraformBinary } from '../cdk/terraform-binary.js';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
@@ -131,8 +132,9 @@ export function loadPlan(input: string, readStdin: () => string = () => readFile
   let json: string;
   if (asText.trimStart().startsWith('{')) json = asText;
   else {
+    const tf = terraformBinary();
     try {
-      json = execFileSync('terraform', ['show', '-json', input], {
+      json = execFileSync(tf, ['show', '-json', input], {
         encoding: 'utf8',
         maxBuffer: 512 * 1024 * 1024,
         env: { ...process.env, CHECKPOINT_DISABLE: '1' },
@@ -141,7 +143,7 @@ export function loadPlan(input: string, readStdin: () => string = () => readFile
     } catch (err) {
       const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim();
       throw new Error(
-        `${input} is not plan JSON, and \`terraform show -json ${input}\` failed in ${process.cwd()}` +
+        `${input} is not plan JSON, and \`${tf} show -json ${input}\` failed in ${process.cwd()}` +
           (stderr ? `: ${stderr.split('\n').slice(0, 3).join(' ')}` : '') +
           ' (run plan-report in the directory where the plan was made, or pass `terraform show -json` output; for a plan OpenTofu made, `tofu show -json` output)',
       );

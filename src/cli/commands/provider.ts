@@ -25,12 +25,13 @@ export function providerCommand(): Command {
       "with --from: write .terraform.lock.hcl in this Terraform directory for every released platform (with TERRAFORM_BINARY_NAME=tofu: OpenTofu's block)",
     )
     .action(async (opts: Options) => {
-      const [install, path, url, fs, cp] = await Promise.all([
+      const [install, path, url, fs, cp, { terraformBinary }] = await Promise.all([
         import('../provider-install.js'),
         import('node:path'),
         import('node:url'),
         import('node:fs'),
         import('node:child_process'),
+        import('../../cdk/terraform-binary.js'),
       ]);
       const lines: string[] = [];
       if (opts.from) {
@@ -48,7 +49,7 @@ export function providerCommand(): Command {
         ];
         if (opts.lock) {
           // The command the CDK CLIs and the CI recipes run: tofu writes OpenTofu's block (registry.opentofu.org/…).
-          const binary = process.env.TERRAFORM_BINARY_NAME || 'terraform';
+          const binary = terraformBinary();
           cp.execFileSync(binary, lockArgs, {
             cwd: opts.lock,
             stdio: ['ignore', 'ignore', 'inherit'],
