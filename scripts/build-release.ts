@@ -19,29 +19,19 @@
 // signature) and are then signed ad hoc (release/macho-sign.ts): macOS kills unsigned arm64 code.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  copyFileSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
-import { signAdHoc } from './release/macho-sign.js';
 import { chooseNode, type NodeChoice } from './release/node-choice.js';
 import { availableVersions, cachedFile } from './release/npm-packages.js';
 import { PLATFORMS } from './release/platforms.js';
+import { makeSeaExecutable } from './release/sea.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const out = join(root, 'dist', 'release');
 const work = join(out, '.work');
-const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** The CodeDirectory identifier of the macOS executables. */
 const MACHO_IDENTIFIER = 'terraform-provider-uptime';
 
@@ -193,23 +183,15 @@ async function main(): Promise<void> {
     const exe = join(work, platform, `terraform-provider-uptime_v${version}${target.exe ?? ''}`);
     mkdirSync(dirname(exe), { recursive: true });
     const nodePackage = `${target.pkg}@${nodeVersion}`;
-    copyFileSync(cachedFile(nodePackage, target.bin, log), exe);
-    chmodSync(exe, 0o755);
-    if (target.host[0] === 'linux' && native) run('strip', ['--strip-all', exe]);
-    run(
-      process.execPath,
-      [
-        join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
-        exe,
-        'NODE_SEA_BLOB',
-        blob,
-        '--sentinel-fuse',
-        FUSE,
-        ...(target.macho ? ['--macho-segment-name', 'NODE_SEA'] : []),
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
-    );
-    if (target.macho) writeFileSync(exe, signAdHoc(readFileSync(exe), MACHO_IDENTIFIER).image);
+    makeSeaExecutable({
+      root,
+      node: cachedFile(nodePackage, target.bin, log),
+      exe,
+      blob,
+      target,
+      identifier: MACHO_IDENTIFIER,
+      strip: target.host[0] === 'linux' && native,
+    });
     if (native && snapshotEntry) checkSnapshotExecutable(exe, nodeVersion);
     const name = `terraform-provider-uptime_${version}_${platform}.zip`;
     await zip(exe, exe.split('/').pop()!, join(out, name));

@@ -6,20 +6,19 @@
 // into one CommonJS file (src/cli/run-task-main.ts and everything it loads). Build on each platform you run it on.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { signAdHoc } from './release/macho-sign.js';
 import { chooseNode } from './release/node-choice.js';
 import { availableVersions, cachedFile } from './release/npm-packages.js';
 import { hostPlatform, PLATFORMS } from './release/platforms.js';
+import { makeSeaExecutable } from './release/sea.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const out = join(root, 'dist', 'run-task');
 const work = join(out, '.work');
-const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -64,23 +63,15 @@ async function main(): Promise<void> {
   });
   const name = `uptimectl-run-task_${version}_${platform}${target.exe ?? ''}`;
   const exe = join(out, name);
-  copyFileSync(node, exe);
-  chmodSync(exe, 0o755);
-  if (target.host[0] === 'linux') execFileSync('strip', ['--strip-all', exe]);
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
-      exe,
-      'NODE_SEA_BLOB',
-      blob,
-      '--sentinel-fuse',
-      FUSE,
-      ...(target.macho ? ['--macho-segment-name', 'NODE_SEA'] : []),
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (target.macho) writeFileSync(exe, signAdHoc(readFileSync(exe), 'uptimectl-run-task').image);
+  makeSeaExecutable({
+    root,
+    node,
+    exe,
+    blob,
+    target,
+    identifier: 'uptimectl-run-task',
+    strip: target.host[0] === 'linux',
+  });
   const sum = createHash('sha256').update(readFileSync(exe)).digest('hex');
   writeFileSync(join(out, `uptimectl-run-task_${version}_SHA256SUMS`), `${sum}  ${name}\n`);
   rmSync(work, { recursive: true, force: true });
