@@ -2,7 +2,12 @@
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
 import { fieldsOf } from '../provider/fields/index.js';
-import { alertSettingsFromPlan, monitorFromPlan, samePlanned } from '../provider/mapping/planned.js';
+import {
+  alertSettingsFromPlan,
+  monitorFromPlan,
+  samePlanned,
+  statusPageFromPlan,
+} from '../provider/mapping/planned.js';
 import { code, facts, isSecret, label, value } from './format.js';
 import { actionInvocations, type ActionReport } from './actions.js';
 import {
@@ -208,8 +213,20 @@ function ownerOf(
     const idx = /\[[^\]]*\]$/.exec(rc.address)?.[0] ?? '';
     return idx && !ref.endsWith(']') ? `${ref}${idx}` : ref;
   }
-  const id = get(rc.change.after, 'monitor_id') ?? get(rc.change.before, 'monitor_id');
-  return typeof id === 'string' ? (monitorById.get(id) ?? `monitor ${id}`) : null;
+  const id =
+    ownRecord(rc.type, rc.change.after)?.monitorId ?? ownRecord(rc.type, rc.change.before)?.monitorId;
+  return id !== undefined ? (monitorById.get(id) ?? `monitor ${id}`) : null;
+}
+
+/** Alert settings or a status page in the API's shape (src/provider/mapping/planned.ts); a monitor's fields too. */
+function ownRecord(
+  type: string,
+  values: Values | null | undefined,
+): { monitorId?: string; version?: string; updatedAt?: string; enabled?: boolean } | null {
+  if (!values) return null;
+  if (type === ALERTS) return alertSettingsFromPlan(values).value;
+  if (type === PAGE) return statusPageFromPlan(values).value;
+  return monitorFromPlan(values).value;
 }
 
 function configRefs(plan: PlanJson): Map<string, string> {
@@ -355,10 +372,9 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
         m.risks.push({ kind: 'no-alerts', text: 'alerts reach nobody (channels off or no destination)' });
     } else {
       m.statusPage = true;
-      if (
-        before?.enabled === true &&
-        (after?.enabled === false || (actions.includes('delete') && !actions.includes('create')))
-      )
+      const was = ownRecord(PAGE, before)?.enabled;
+      const now = ownRecord(PAGE, after)?.enabled;
+      if (was === true && (now === false || (actions.includes('delete') && !actions.includes('create'))))
         m.risks.push({ kind: 'unpublish', text: 'status page unpublished (visitors get 404)' });
     }
   }
@@ -385,25 +401,30 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
       ? [{ text: 'deleted or archived outside Terraform' }]
       : [...lifecycleDrift(rc.type, before, after), ...attributeLines(rc.type, rc.change, false, dest)];
     if (!lines.length) continue;
-    const v = (before ?? after ?? {}) as Values;
     const owner = rc.type === MONITOR ? null : ownerOf(rc, refs, monitorById);
-    const ownerName = owner ? str(known.get(owner)?.name, owner) : null;
+    const ownerState = owner ? known.get(owner) : undefined;
+    const ownerName = owner
+      ? str(ownerState ? monitorFromPlan(ownerState).value.name : undefined, owner)
+      : null;
+    const was = ownRecord(rc.type, before);
+    const now = ownRecord(rc.type, after);
     const title = rc.type === ALERTS ? 'alert settings' : 'status page';
     const d: DriftReport = {
       stack,
       address: rc.address,
-      name: ownerName ? `${ownerName}: ${title}` : str(v.name, rc.address),
+      name: ownerName
+        ? `${ownerName}: ${title}`
+        : str(rc.type === MONITOR ? monitorFromPlan(before ?? after).value.name : undefined, rc.address),
       lines,
     };
-    if (typeof after?.updated_at === 'string') d.updatedAt = after.updated_at;
-    if (before?.version !== undefined || after?.version !== undefined)
-      d.version = { before: strOrNull(before?.version), after: strOrNull(after?.version) };
+    if (now?.updatedAt !== undefined) d.updatedAt = now.updatedAt;
+    if (was?.version !== undefined || now?.version !== undefined)
+      d.version = { before: was?.version ?? null, after: now?.version ?? null };
     drift.push(d);
   }
   return { name: stack, monitors: [...monitors.values()], drift, actions: actionInvocations(stack, plan) };
 }
 
-const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
 function lifecycleDrift(

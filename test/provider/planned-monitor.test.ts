@@ -16,7 +16,13 @@ import {
   monitorFromPlan,
   samePlanned,
   SensitiveValue,
+  statusPageFromPlan,
 } from '../../src/provider/mapping/planned.js';
+import {
+  customDomainFields,
+  displayOptionsFields,
+  statusPageFields,
+} from '../../src/provider/fields/status-page.js';
 
 const entries = (t: FieldTable) => (Object.entries(t) as [string, FieldDecl][]).filter(([, d]) => !d.runtime);
 
@@ -262,5 +268,28 @@ describe('alertSettingsFromPlan', () => {
     expect(p.unknown).toEqual([
       { field: 'slowResponseAlerts.consecutiveLimit', attribute: 'slow_response_alerts.consecutive_limit' },
     ]);
+  });
+});
+
+describe('statusPageFromPlan', () => {
+  test('every declared field and block with its default; the monitor it belongs to; a block known after apply', () => {
+    const v = statusPageFromPlan({ monitor_id: 'm1', title: 'API status' }).value;
+    expect(v.monitorId).toBe('m1');
+    expect(v.title).toBe('API status');
+    for (const [table, values] of [
+      [statusPageFields, v],
+      [displayOptionsFields, v.displayOptions],
+      [customDomainFields, v.customDomain],
+    ] as const)
+      for (const [api, d] of entries(table))
+        if (api !== 'title')
+          expect({ api, value: (values as Record<string, unknown>)[api] }).toEqual({
+            api,
+            value: expectedDefault(d),
+          });
+    const u = statusPageFromPlan({ monitor_id: 'm1', enabled: false }, { display_options: true });
+    expect(u.value.enabled).toBe(false);
+    expect(u.value.displayOptions).toBeUndefined();
+    expect(u.unknown).toEqual([{ field: 'displayOptions', attribute: 'display_options' }]);
   });
 });

@@ -14,9 +14,10 @@
 // - `sensitive` lists the API paths the plan marks sensitive (`after_sensitive`, e.g. a URL from a sensitive
 //   variable): the values are there, and a caller that shows them must hide them.
 import { DECIDED, SECRET_MARKERS } from '../../api/index.js';
-import { alertChannelFields, slowResponseFields } from '../fields/alert-settings.js';
+import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { attributeName, snake, type FieldTable, type ValueOf } from '../fields/field.js';
 import { monitorFields } from '../fields/monitor.js';
+import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 
 type Values = Record<string, unknown>;
 
@@ -160,6 +161,12 @@ class Reader {
     return out;
   }
 
+  /** A plain block's fields with their defaults; undefined when the block is known only after apply. */
+  block<T extends FieldTable>(attr: string, api: string, table: T): PlannedPlain<T> | undefined {
+    if (this.read(attr, api, attr) === UNKNOWN) return undefined;
+    return this.at(attr).plain(table, `${api}.`, `${attr}.`) as PlannedPlain<T>;
+  }
+
   /** A header value or password (`value` + `value_wo_version`): planned, write-only, unknown or none. */
   secret(attr: string, field: string, attribute: string): PlannedSecret {
     const v = this.read(attr, field, attribute);
@@ -249,13 +256,13 @@ export function monitorFromPlan(
 }
 
 /** `uptime_monitor_alert_settings` of a plan in the API's shape (`MonitorAlertSettings`), with its defaults. */
-export interface PlannedAlertSettingsFields {
+export type PlannedAlertSettingsFields = PlannedPlain<typeof alertSettingsFields> & {
   monitorId: string | undefined;
   /** Hand-mapped: null when not managed (the service keeps its selection); a channel's id, null for none. */
   destinationIds: { email: string | null | undefined; sms: string | null | undefined } | null | undefined;
   channels: PlannedPlain<typeof alertChannelFields> | undefined;
   slowResponseAlerts: PlannedPlain<typeof slowResponseFields> | undefined;
-}
+};
 export type PlannedAlertSettings = Planned<PlannedAlertSettingsFields>;
 
 /** Alert settings as `monitorFromPlan` reads a monitor: blocks left out read as their defaults. */
@@ -266,10 +273,6 @@ export function alertSettingsFromPlan(
 ): PlannedAlertSettings {
   const r = new Reader(values ?? {}, unknown, sensitive);
   const monitorId = r.read('monitor_id', 'monitorId', 'monitor_id');
-  const block = <T extends FieldTable>(attr: string, api: string, table: T): PlannedPlain<T> | undefined => {
-    if (r.read(attr, api, attr) === UNKNOWN) return undefined;
-    return r.at(attr).plain(table, `${api}.`, `${attr}.`) as PlannedPlain<T>;
-  };
   const ids = r.read('destination_ids', 'destinationIds', 'destination_ids');
   const idOf = (c: 'email' | 'sms') => {
     const v = r.at('destination_ids').read(c, `destinationIds.${c}`, `destination_ids.${c}`);
@@ -277,11 +280,40 @@ export function alertSettingsFromPlan(
   };
   return {
     value: {
+      ...(r.plain(alertSettingsFields, '', '') as PlannedPlain<typeof alertSettingsFields>),
       monitorId: typeof monitorId === 'string' ? monitorId : undefined,
       destinationIds:
         ids === UNKNOWN ? undefined : isObject(ids) ? { email: idOf('email'), sms: idOf('sms') } : null,
-      channels: block('channels', 'channels', alertChannelFields),
-      slowResponseAlerts: block('slow_response_alerts', 'slowResponseAlerts', slowResponseFields),
+      channels: r.block('channels', 'channels', alertChannelFields),
+      slowResponseAlerts: r.block('slow_response_alerts', 'slowResponseAlerts', slowResponseFields),
+    },
+    unknown: r.unknown,
+    sensitive: r.sensitive,
+  };
+}
+
+/** `uptime_status_page` of a plan in the API's shape (`StatusPage`), with its defaults. */
+export type PlannedStatusPageFields = PlannedPlain<typeof statusPageFields> & {
+  monitorId: string | undefined;
+  displayOptions: PlannedPlain<typeof displayOptionsFields> | undefined;
+  customDomain: PlannedPlain<typeof customDomainFields> | undefined;
+};
+export type PlannedStatusPage = Planned<PlannedStatusPageFields>;
+
+/** A status page as `monitorFromPlan` reads a monitor: blocks left out read as their defaults. */
+export function statusPageFromPlan(
+  values: Values | null | undefined,
+  unknown?: unknown,
+  sensitive?: unknown,
+): PlannedStatusPage {
+  const r = new Reader(values ?? {}, unknown, sensitive);
+  const monitorId = r.read('monitor_id', 'monitorId', 'monitor_id');
+  return {
+    value: {
+      ...(r.plain(statusPageFields, '', '') as PlannedPlain<typeof statusPageFields>),
+      monitorId: typeof monitorId === 'string' ? monitorId : undefined,
+      displayOptions: r.block('display_options', 'displayOptions', displayOptionsFields),
+      customDomain: r.block('custom_domain', 'customDomain', customDomainFields),
     },
     unknown: r.unknown,
     sensitive: r.sensitive,
