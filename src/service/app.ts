@@ -250,7 +250,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
 
   // Authentication, the allowance and authorization run first, before the body is read or its media type
   // checked: 401 → 429 → 403 come before any 400/413 about the request itself (docs/api-decisions.md).
+  // Arrival times for onResponse, taken when the request arrives: `Date.now() - reply.elapsedTime` mixes a
+  // millisecond wall clock with a sub-millisecond timer, and put two requests of the same millisecond out of order.
+  const arrivals = new WeakMap<object, number>();
   app.addHook('onRequest', (req, reply, done) => {
+    if (options.onResponse) arrivals.set(req, Date.now());
     reply.header('x-request-id', req.id);
     const row = (req.routeOptions.config as { row?: Endpoint } | undefined)?.row;
     if (!row || row.scopes === 'none') return done();
@@ -298,7 +302,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
         url: req.url,
         route: row ? `/v1${row.path}` : (req.routeOptions.url ?? null),
         status: reply.statusCode,
-        receivedAt: Date.now() - reply.elapsedTime,
+        receivedAt: arrivals.get(req) ?? Date.now() - reply.elapsedTime,
       });
     }
     done();
