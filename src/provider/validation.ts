@@ -102,13 +102,19 @@ export function detailToDiagnostic(
 export function validateDraft(
   schema: z.ZodType,
   draft: BodyDraft,
-  opts: { skipRules?: string[] } = {},
+  opts: { skipRules?: string[]; planFields?: readonly string[] } = {},
 ): Diagnostic[] {
   const r = schema.safeParse(draft.body);
   if (r.success) return [];
   const out: Diagnostic[] = [];
   for (const d of describeIssues(r.error.issues)) {
     if (opts.skipRules?.includes(d.rule)) continue;
+    if (
+      opts.planFields?.some(
+        (f) => d.field === f || d.field.startsWith(`${f}.`) || d.field.startsWith(`${f}[`),
+      )
+    )
+      continue;
     if (
       draft.unknownPaths.some(
         (u) => d.field === u || d.field.startsWith(`${u}.`) || d.field.startsWith(`${u}[`),
@@ -153,3 +159,26 @@ export const monitorIdFormat: Validator<string> = {
           ),
         ],
 };
+
+/**
+ * The model's rules on one API field (`url`, `destinationIds.email`), as a plan-time validator (`planValidators`)
+ * of the attribute that holds it, with the message the whole-body check gives. For fields whose value usually
+ * comes from another object (a URL built from another resource's attribute, destination ids read from a data source
+ * or another resource): `mock_provider` hands the real provider's ValidateResourceConfig random strings for them,
+ * as it does for monitor ids. The resource's config check leaves the field out (`validateDraft`'s `planFields`).
+ */
+export function modelFieldValidator(schema: z.ZodType, apiField: string): Validator<string> {
+  const keys = apiField.split('.');
+  return {
+    description: `the rules of ${apiField}`,
+    validate: ({ value, path }) => {
+      let body: unknown = value;
+      for (const k of [...keys].reverse()) body = { [k]: body };
+      const r = schema.safeParse(body);
+      if (r.success) return [];
+      return describeIssues(r.error.issues)
+        .filter((d) => d.field === apiField)
+        .map((d) => detailToDiagnostic(d, path));
+    },
+  };
+}

@@ -1,6 +1,11 @@
 // uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
-import { DECIDED, type AlertDestination, type MonitorAlertSettings } from '../../api/index.js';
+import {
+  DECIDED,
+  MonitorAlertSettingsUpdate,
+  type AlertDestination,
+  type MonitorAlertSettings,
+} from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
   DiagnosticError,
@@ -29,6 +34,7 @@ import {
   alertSettingsResetBody,
   alertSettingsToModel,
   changesMonitorVersion,
+  ALERT_SETTINGS_PLAN_FIELDS,
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
@@ -42,7 +48,7 @@ import {
   stripUnknowns,
 } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
-import { monitorIdFormat } from '../validation.js';
+import { modelFieldValidator, monitorIdFormat } from '../validation.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
 
@@ -154,10 +160,12 @@ resource "uptime_monitor_alert_settings" "api" {
         email: stringAttr({
           optional: true,
           description: 'Email destination id (`dest_email_<24 hex>`); null: none.',
+          planValidators: [modelFieldValidator(MonitorAlertSettingsUpdate, 'destinationIds.email')],
         }),
         sms: stringAttr({
           optional: true,
           description: 'SMS destination id (`dest_sms_<24 hex>`); null: none.',
+          planValidators: [modelFieldValidator(MonitorAlertSettingsUpdate, 'destinationIds.sms')],
         }),
       },
     }),
@@ -175,7 +183,12 @@ resource "uptime_monitor_alert_settings" "api" {
     ...resourceAttributes(alertSettingsFields),
   },
   validateConfig: (config, diags) => {
-    diags.add(...validateAlertSettingsConfig(config as unknown as Record<string, unknown>));
+    diags.add(
+      ...validateAlertSettingsConfig(
+        config as unknown as Record<string, unknown>,
+        ALERT_SETTINGS_PLAN_FIELDS,
+      ),
+    );
   },
   modifyPlan: async ({ plan, prior, ctx }) => {
     // Terraform proposes null for an omitted destination_ids whose prior value holds ids (its inner attributes

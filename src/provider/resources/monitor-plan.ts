@@ -3,7 +3,7 @@
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import type { ResourceDecl } from '../../protocol/framework/index.js';
 import type { UptimeProviderData } from '../client.js';
-import { validateMonitorConfig } from '../mapping/monitor.js';
+import { MONITOR_PLAN_FIELDS, validateMonitorConfig } from '../mapping/monitor.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
 import { capabilityIntervalCheck } from './common.js';
 import { monitorAttributes } from './monitor-schema.js';
@@ -11,7 +11,7 @@ import { monitorAttributes } from './monitor-schema.js';
 type MonitorDecl = ResourceDecl<typeof monitorAttributes, UptimeProviderData>;
 
 export const validateMonitorConfigBlocks: NonNullable<MonitorDecl['validateConfig']> = (config, diags) => {
-  diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>));
+  diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>, MONITOR_PLAN_FIELDS));
   const headers = config.request_headers;
   if (Array.isArray(headers))
     headers.forEach((h, i) => {

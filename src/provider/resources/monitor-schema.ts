@@ -1,6 +1,6 @@
 // uptime_monitor's attributes: the declared plain fields (src/provider/fields/monitor.ts) plus the hand-written
 // request headers, basic auth and expiry blocks, whose secrets have write-only variants.
-import { DECIDED } from '../../api/index.js';
+import { DECIDED, MonitorUpdate } from '../../api/index.js';
 import {
   boolAttr,
   int64Attr,
@@ -10,12 +10,17 @@ import {
 } from '../../protocol/framework/index.js';
 import { monitorFields } from '../fields/monitor.js';
 import { resourceAttributes } from '../fields/schema.js';
+import { modelFieldValidator } from '../validation.js';
+
+const plainFields = resourceAttributes(monitorFields);
 
 const secretNote =
   'Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again.';
 
 export const monitorAttributes = {
-  ...resourceAttributes(monitorFields),
+  ...plainFields,
+  // Often built from another object's attribute: checked at plan time (MONITOR_PLAN_FIELDS), as monitor ids are.
+  url: { ...plainFields.url, planValidators: [modelFieldValidator(MonitorUpdate, 'url')] },
   request_headers: listNestedAttr({
     optional: true,
     description:
