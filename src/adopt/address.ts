@@ -1,11 +1,13 @@
-// A resource address from Terraform's plan JSON (`module.a["x"].uptime_monitor.m[0]`) written again as an HCL
-// traversal for an import block's `to`: string keys are re-quoted as HCL literals, so a key holding `${` or `%{`
-// stays text (src/protocol/template.ts), never an expression.
+// A resource address from Terraform's or OpenTofu's plan JSON (`module.a["x"].uptime_monitor.m[0]`) written again
+// as an HCL traversal for an import block's `to`: string keys are re-quoted as HCL literals, so a key holding `${` or
+// `%{` stays text (src/protocol/template.ts), never an expression. Both tools already write a key with HCL's quoting
+// (addrs.StringKey: `$${`, `%%{`, `\uXXXX`; seen with Terraform 1.11), older Terraform with Go's %q: the key is read
+// back to its text first, so it is escaped once, not twice.
 import { hclString } from '../import/hcl.js';
 
 const SEGMENT = /^\.?([A-Za-z_][A-Za-z0-9_-]*)/;
 
-/** Go's %q escapes that JSON does not read. */
+/** A quoted key as written in an address: HCL's quoting, or Go's %q (escapes JSON does not read). */
 function unquote(q: string): string {
   const json = q
     .replace(/\\x([0-9a-fA-F]{2})/g, (_m, h: string) => `\\u00${h}`)
@@ -17,7 +19,8 @@ function unquote(q: string): string {
     )
     .replace(/\\a/g, '\\u0007')
     .replace(/\\v/g, '\\u000b');
-  return JSON.parse(json) as string;
+  // HCL's template escapes: `$${` and `%%{` are the text `${` and `%{` (a bare `${` is Go's %q, already text).
+  return (JSON.parse(json) as string).replace(/\$\$\{/g, '${').replace(/%%\{/g, '%{');
 }
 
 /** The address as HCL; throws on text that is not a resource address. */

@@ -154,6 +154,9 @@ test.each([
   ['module.a[2].uptime_monitor.m["k"]', 'module.a[2].uptime_monitor.m["k"]'],
   ['uptime_monitor.m["%{x}\\"q\\\\"]', 'uptime_monitor.m["%%{x}\\"q\\\\"]'],
   ['uptime_monitor.m["\\x07"]', 'uptime_monitor.m["\\u0007"]'],
+  // As Terraform 1.11 and OpenTofu write keys `${x}`, `$${x}` and `%{y}` in plan JSON (HCL's quoting): kept as written.
+  ['module.e.uptime_monitor.m["$${x}"]', 'module.e.uptime_monitor.m["$${x}"]'],
+  ['uptime_monitor.m["$$${x} %%{y} \\u0007"]', 'uptime_monitor.m["$$${x} %%{y} \\u0007"]'],
 ])('address %s is written as %s', (from, to) => {
   expect(hclAddress(from)).toBe(to);
 });
