@@ -13,14 +13,22 @@
 //   directories of one run, each lock file naming its own host with the same hash.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
-import { terraformAvailable, TerraformWorkspace, type RunResult } from '../helpers/terraform.js';
+import {
+  heavyE2eEnabled,
+  terraformAvailable,
+  TerraformWorkspace,
+  type RunResult,
+} from '../helpers/terraform.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 import { ServiceApi } from '../provider/helpers.js';
 
 const describeTf = terraformAvailable() ? describe : describe.skip;
+const heavy = terraformAvailable() && heavyE2eEnabled() ? it : it.skip;
 
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 const outcome = (r: RunResult) => `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
@@ -453,6 +461,85 @@ output "paused" { value = data.uptime_monitors.paused.ids }
           env,
         );
         expect(outcome(providers)).toContain('provider[registry.opentofu.org/uptime-monitoring/uptime]');
+      },
+      HANG_GUARD_MS,
+    );
+
+    heavy(
+      'wait_for_check after -replace: the check block reads the new monitor, waits for its first check and passes; the old one is archived',
+      async () => {
+        // Engine on (real clock): the service checks the loopback target itself after every new version.
+        const live = await createService({ port: 0, logErrors: false });
+        const target = createServer((_req, res) => res.writeHead(200).end('ok'));
+        await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+        try {
+          const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+          const env = { UPTIME_BASE_URL: live.baseUrl, UPTIME_API_TOKEN: live.tokens.full };
+          const tf = inDir('replace', {
+            'main.tf': `${PROVIDERS('uptime-monitoring/uptime')}
+resource "uptime_monitor" "site" {
+  name             = "replaced site"
+  url              = "${url}"
+  interval_seconds = 60
+}
+
+check "site_fresh" {
+  data "uptime_monitor" "now" {
+    id             = uptime_monitor.site.id
+    wait_for_check = "1m"
+  }
+
+  assert {
+    condition     = data.uptime_monitor.now.checked_since_change && data.uptime_monitor.now.status == "up"
+    error_message = "the monitor has not been checked up since its change."
+  }
+}
+
+output "id" {
+  value = uptime_monitor.site.id
+}
+`,
+          });
+          expect((await tf(['init'], env)).code).toBe(0);
+          const idOf = async () => JSON.parse((await tf(['output', '-json', 'id'], env)).stdout) as string;
+          const first = await tf(['apply', '-auto-approve'], env);
+          expect(outcome(first)).toMatch(/^exit 0/);
+          expect(first.stdout + first.stderr).not.toMatch(/Check block assertion|Warning/);
+          const id1 = await idOf();
+          const replaced = await tf(['apply', '-auto-approve', '-replace=uptime_monitor.site'], env);
+          expect(outcome(replaced)).toMatch(/^exit 0/);
+          expect(replaced.stdout).toMatch(/Apply complete! Resources: 1 added, 0 changed, 1 destroyed\./);
+          expect(replaced.stdout + replaced.stderr).not.toMatch(/Check block assertion|Warning/);
+          const id2 = await idOf();
+          expect(id2).not.toBe(id1);
+          const api = new ServiceApi(live, live.tokens.full!);
+          expect((await api.monitor(id1)).archived).toBe(true);
+          const now = await api.monitor(id2);
+          expect([now.archived, now.status]).toEqual([false, 'up']);
+          expect(Date.parse(now.lastCheckAt)).toBeGreaterThan(Date.parse(now.createdAt));
+          // The next plan changes nothing. Terraform always plans a check block's data source as a read during
+          // apply ("config will be reloaded to verify a check block", action_reason read_because_check_nested), so
+          // -detailed-exitcode says 2 although no resource changes: the plan JSON is what tells.
+          const replan = await tf(['plan', '-out=replan.tfplan'], env);
+          expect(outcome(replan)).toMatch(/^exit 0/);
+          expect(replan.stdout).toContain('Plan: 0 to add, 0 to change, 0 to destroy.');
+          expect(replan.stdout + replan.stderr).not.toMatch(/Warning|Check block assertion/);
+          const shown = JSON.parse((await tf(['show', '-json', 'replan.tfplan'], env)).stdout) as {
+            resource_changes: { address: string; change: { actions: string[] }; action_reason?: string }[];
+          };
+          expect(shown.resource_changes.filter((c) => c.change.actions.join() !== 'no-op')).toEqual([
+            expect.objectContaining({
+              address: 'data.uptime_monitor.now',
+              change: expect.objectContaining({ actions: ['read'] }),
+              action_reason: 'read_because_check_nested',
+            }),
+          ]);
+          await tf(['destroy', '-auto-approve'], env);
+        } finally {
+          target.closeAllConnections();
+          await new Promise((r) => target.close(r));
+          await live.close();
+        }
       },
       HANG_GUARD_MS,
     );
