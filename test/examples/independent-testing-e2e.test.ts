@@ -99,6 +99,10 @@ data "uptime_alert_destinations" "email" {
 data "uptime_monitors" "all" {
   include_archived = true
 }
+# Monitors changed since the API monitor was: a time from another object.
+data "uptime_monitors" "since_api" {
+  updated_after = uptime_monitor.api.updated_at
+}
 data "uptime_incidents" "api" {
   monitor_id = uptime_monitor.api.id
 }
@@ -261,6 +265,10 @@ resource "uptime_monitor_alert_settings" "swapped" {
 data "uptime_monitor_checks" "literal" {
   monitor_id = "api-monitor"
 }
+
+data "uptime_monitors" "literal" {
+  updated_after = "yesterday"
+}
 `;
 
 describeTf(
@@ -319,6 +327,7 @@ describeTf(
             '-target=uptime_monitor.ftp',
             '-target=uptime_monitor_alert_settings.swapped',
             '-target=data.uptime_monitor_checks.literal',
+            '-target=data.uptime_monitors.literal',
           ],
           env,
         );
@@ -329,6 +338,9 @@ describeTf(
         );
         expect(err).toContain('destination_ids.email must match ^dest_email_[a-f0-9]{24}$ (rule: format).');
         expect(err).toContain('monitor_id must be a monitor id (a UUID) (rule: format).');
+        expect(err).toMatch(
+          /with data\.uptime_monitors\.literal, .* updated_after must be .*\(rule: format\)\./,
+        );
         expect((await new ServiceApi(svc, svc.tokens.full!).listMonitors()).length).toBe(before);
       },
       HANG_GUARD_MS,

@@ -108,3 +108,40 @@ describe.each(CASES)('%s', (type, mocked, broken, expected) => {
     expect(invalid(res.diagnostics).map((d) => d.detail)).toEqual(expected.map((e) => e.detail));
   });
 });
+
+describe("data uptime_monitors: updated_after / updated_before (often another object's time)", () => {
+  const ds = uptimeProvider.dataSources!.find((d) => d.typeName === 'uptime_monitors')!;
+  const cv = (values: Record<string, unknown>) => ({
+    msgpack: Buffer.from(
+      encodeMsgpack(objectType(ds.attributes), normalize(ds.attributes, values) as CtyValue),
+    ),
+  });
+
+  it('ValidateDataResourceConfig accepts mocked times; the other filters are still checked there', async () => {
+    const ok = await handlers.ValidateDataResourceConfig!({
+      type_name: 'uptime_monitors',
+      config: cv({ updated_after: MOCKED, updated_before: 'a1b2c3d4' }),
+    });
+    expect(ok.diagnostics).toEqual([]);
+    const bad = await handlers.ValidateDataResourceConfig!({
+      type_name: 'uptime_monitors',
+      config: cv({ updated_after: MOCKED, status: 'sleepy' }),
+    });
+    expect(invalid(bad.diagnostics).map((d) => d.attribute)).toEqual([steps(['status'])]);
+  });
+
+  it('ReadDataSource refuses a literal that is not a time, before any request, naming the attribute', async () => {
+    const res = await handlers.ReadDataSource!({
+      type_name: 'uptime_monitors',
+      config: cv({ updated_after: 'yesterday', updated_before: '2026-11-28T00:00:00Z' }),
+    });
+    expect(invalid(res.diagnostics)).toEqual([
+      {
+        severity: 'ERROR',
+        summary: 'Invalid Attribute Value',
+        detail: expect.stringMatching(/^updated_after must be .*\(rule: format\)\.$/),
+        attribute: steps(['updated_after']),
+      },
+    ]);
+  });
+});

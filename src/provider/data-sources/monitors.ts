@@ -8,8 +8,12 @@ import {
   type ModelOf,
 } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
-import { newDraft, put, validateDraft } from '../validation.js';
+import { modelFieldValidator, newDraft, put, validateDraft } from '../validation.js';
 import { monitorComputed, monitorIdComputed, monitorValues, stringList } from './fields.js';
+
+/** Times often come from another object (a monitor's `updated_at`, a time resource), which `mock_provider` mocks
+ *  with random strings: their format is checked before the read (`planValidators`), not at validation. */
+const PLAN_FIELDS = ['updated_after', 'updated_before'] as const;
 
 const attributes = {
   status: stringAttr({
@@ -24,10 +28,12 @@ const attributes = {
   updated_after: stringAttr({
     optional: true,
     description: 'Only monitors updated after this RFC 3339 time.',
+    planValidators: [modelFieldValidator(MonitorListQuery, 'updated_after')],
   }),
   updated_before: stringAttr({
     optional: true,
     description: 'Only monitors updated before this RFC 3339 time.',
+    planValidators: [modelFieldValidator(MonitorListQuery, 'updated_before')],
   }),
   include_archived: boolAttr({
     optional: true,
@@ -82,7 +88,11 @@ output "archived_monitor_ids" {
   },
   attributes,
   validateConfig: (config, diags) => {
-    diags.add(...validateDraft(MonitorListQuery, draft(config as unknown as Record<string, unknown>)));
+    diags.add(
+      ...validateDraft(MonitorListQuery, draft(config as unknown as Record<string, unknown>), {
+        planFields: PLAN_FIELDS,
+      }),
+    );
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
