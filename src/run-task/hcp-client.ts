@@ -11,6 +11,11 @@
 import { Agent, type Dispatcher } from 'undici';
 import { parseRetryAfter } from '../client/transport.js';
 
+/** RFC 6750's b64token, what a bearer token is (HCP's `<id>.atlasv1.<secret>` is one). Anything else (CR LF, NUL,
+ *  non-ASCII) is no token: undici refuses such a header value, and a refused request has been seen to leave a pool
+ *  connection stuck, so that every later run waited forever. Checked on the payload and again before sending. */
+export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
 /** HCP Terraform's public origin, the default `--tfe-url`. */
 export const HCP_ORIGIN = 'https://app.terraform.io';
 /** Where HCP Terraform's plan download redirects (its archivist; `log-read-url` in the plans API). */
@@ -125,7 +130,7 @@ export class HcpClient {
 
   /** The plan JSON of the run (`plan_json_api_url`), as text. */
   async fetchPlan(planUrl: string, token: string): Promise<string> {
-    const refused = this.refusal('plan_json_api_url', planUrl);
+    const refused = this.refusal('plan_json_api_url', planUrl) ?? tokenRefusal(token);
     if (refused) throw new HcpError(refused);
     for (let attempt = 1; ; attempt++) {
       let wait: number | null;
@@ -225,7 +230,7 @@ export class HcpClient {
    * 429 is final (the caller may send a smaller body after a 422). Throws when every attempt failed.
    */
   async sendResult(callbackUrl: string, token: string, body: unknown): Promise<number> {
-    const refused = this.refusal('task_result_callback_url', callbackUrl);
+    const refused = this.refusal('task_result_callback_url', callbackUrl) ?? tokenRefusal(token);
     if (refused) throw new HcpError(refused);
     const url = new URL(callbackUrl);
     const payload = JSON.stringify(body);
@@ -268,6 +273,12 @@ export class HcpClient {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+function tokenRefusal(token: string): string | null {
+  return BEARER_TOKEN.test(token)
+    ? null
+    : 'the run’s access_token is not a bearer token (RFC 6750 characters)';
 }
 
 function retryAfterMs(v: string | string[] | undefined): number | null {
