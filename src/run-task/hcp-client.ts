@@ -24,6 +24,8 @@ export const HCP_ARCHIVIST_ORIGIN = 'https://archivist.terraform.io';
 export const PLAN_BYTES_LIMIT = 256 * 1024 * 1024;
 /** Redirect hops followed from the plan endpoint (HCP uses one). */
 export const MAX_PLAN_REDIRECTS = 3;
+/** The default deadline of one plan download (HcpClientOptions.planDownloadMs). */
+export const PLAN_DOWNLOAD_MS = 5 * 60_000;
 
 export interface RetryPolicy {
   /** Attempts in all (default 6). */
@@ -43,8 +45,11 @@ export interface HcpClientOptions {
    *  none for another origin (Terraform Enterprise redirects to itself). */
   redirectOrigins?: readonly string[];
   retry?: Partial<RetryPolicy>;
-  /** Per-request deadline for headers and between body chunks (default 30 s). */
+  /** Deadline for each answer's headers and between its body's chunks, and for a callback in all (default 30 s). */
   timeoutMs?: number;
+  /** Deadline of one plan download, redirects and body included (default 5 min, half HCP's 10-minute progress limit):
+   *  a server that trickles its answer cannot hold a review, and its place among the 4, for ever. */
+  planDownloadMs?: number;
   planBytesLimit?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Progress notes (a retry, a wait); never holds the token. */
@@ -91,6 +96,7 @@ export class HcpClient {
   readonly redirectOrigins: ReadonlySet<string>;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly planDownloadMs: number;
   private readonly planBytesLimit: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly note: (message: string) => void;
@@ -106,6 +112,7 @@ export class HcpClient {
     ]);
     this.retry = { ...DEFAULT_RETRY, ...o.retry };
     this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.planDownloadMs = o.planDownloadMs ?? PLAN_DOWNLOAD_MS;
     this.planBytesLimit = o.planBytesLimit ?? PLAN_BYTES_LIMIT;
     this.sleep = o.sleep ?? sleepFor;
     this.note = o.note ?? (() => {});
@@ -160,12 +167,14 @@ export class HcpClient {
     { text: string; why?: never; waitMs?: never } | { text: null; why: string; waitMs: number | null }
   > {
     let url = new URL(planUrl);
+    const deadline = AbortSignal.timeout(this.planDownloadMs);
     for (let hop = 0; ; hop++) {
       const withToken = url.origin === this.origin;
       const res = await this.agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
+        signal: deadline,
         headers: {
           accept: 'application/json',
           'user-agent': 'uptimectl-run-task',
@@ -242,6 +251,7 @@ export class HcpClient {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: 'PATCH',
+          signal: AbortSignal.timeout(this.timeoutMs),
           headers: {
             'content-type': 'application/vnd.api+json',
             accept: 'application/vnd.api+json',
