@@ -8,14 +8,17 @@
 // - the token echoed by HCP's error answers, inside the plan, or unusable as a header: never in a log or a result;
 // - signatures: prefixes, extensions, non-hex, whitespace-altered bodies, duplicate headers: 401 and never 5xx;
 // - bodies: a declared huge length, prototype keys, wrong types, missing fields, deep nesting, unknown stages;
+//   slow clients (slowloris: headers or body never finished) lose their connection at the deadline;
 // - concurrency: past the queue bound an answer HCP retries (503), two tasks of one run each answered;
 // - outcomes: hostile names inert and within the schema's limits, 1,000 monitors, sensitive values of every kind;
 // - waiting: a plan never ready (204), a Retry-After of years; a verification request pointing anywhere sends nothing;
 // - the plan download: a gzip bomb against the plan size limit, a trickling or silent archivist against the deadline.
-// Two bugs these found (fixed): a token with CR LF / non-ASCII wedged the shared connection pool (every later run
-// hung), and a trickling download held a review for ever (the deadline was per chunk). Wall time ≈ 3-4 s.
+// Bugs these found (fixed): a token with CR LF / non-ASCII wedged the shared connection pool (every later run
+// hung); a trickling download held a review for ever (the deadline was per chunk); a client that never finished its
+// headers kept its connection 30 s, not the 10 s promised (Node checks every 30 s by default). Wall time ≈ 4 s.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { HcpClient } from '../../src/run-task/hcp-client.js';
 import {
@@ -714,6 +717,29 @@ describe('bodies', () => {
     expect(foreign.seen).toEqual([]);
     expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
   });
+});
+
+test('slow clients (no bytes, headers never finished, a body never finished) get 408 and lose the connection', async () => {
+  const server = await serve({ requestTimeouts: { headersMs: 300, requestMs: 600 } });
+  const u = new URL(server.url);
+  const started = Date.now();
+  const slow = (data: string | null) =>
+    new Promise<{ ms: number; answer: string }>((resolve) => {
+      let answer = '';
+      const s = connect(Number(u.port), u.hostname, () => {
+        if (data) s.write(data);
+      });
+      s.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+      s.on('error', () => {});
+      s.on('close', () => resolve({ ms: Date.now() - started, answer: answer.split('\r\n')[0]! }));
+    });
+  const results = await Promise.all([
+    slow(null),
+    slow('POST / HTTP/1.1\r\nHost: x\r\nX-Tfc-Task-Signa'),
+    slow('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"payload_version":'),
+  ]);
+  for (const r of results) expect(r.ms).toBeLessThan(3000);
+  expect(results[2]!.answer).toMatch(/^HTTP\/1\.1 408/);
 });
 
 describe('concurrency', () => {
