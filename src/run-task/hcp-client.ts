@@ -11,6 +11,11 @@
 import { Agent, type Dispatcher } from 'undici';
 import { parseRetryAfter } from '../client/transport.js';
 
+/** RFC 6750's b64token, what a bearer token is (HCP's `<id>.atlasv1.<secret>` is one). Anything else (CR LF, NUL,
+ *  non-ASCII) is no token: undici refuses such a header value, and a refused request has been seen to leave a pool
+ *  connection stuck, so that every later run waited forever. Checked on the payload and again before sending. */
+export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
 /** HCP Terraform's public origin, the default `--tfe-url`. */
 export const HCP_ORIGIN = 'https://app.terraform.io';
 /** Where HCP Terraform's plan download redirects (its archivist; `log-read-url` in the plans API). */
@@ -19,6 +24,8 @@ export const HCP_ARCHIVIST_ORIGIN = 'https://archivist.terraform.io';
 export const PLAN_BYTES_LIMIT = 256 * 1024 * 1024;
 /** Redirect hops followed from the plan endpoint (HCP uses one). */
 export const MAX_PLAN_REDIRECTS = 3;
+/** The default deadline of one plan download (HcpClientOptions.planDownloadMs). */
+export const PLAN_DOWNLOAD_MS = 5 * 60_000;
 
 export interface RetryPolicy {
   /** Attempts in all (default 6). */
@@ -38,8 +45,11 @@ export interface HcpClientOptions {
    *  none for another origin (Terraform Enterprise redirects to itself). */
   redirectOrigins?: readonly string[];
   retry?: Partial<RetryPolicy>;
-  /** Per-request deadline for headers and between body chunks (default 30 s). */
+  /** Deadline for each answer's headers and between its body's chunks, and for a callback in all (default 30 s). */
   timeoutMs?: number;
+  /** Deadline of one plan download, redirects and body included (default 5 min, half HCP's 10-minute progress limit):
+   *  a server that trickles its answer cannot hold a review, and its place among the 4, for ever. */
+  planDownloadMs?: number;
   planBytesLimit?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Progress notes (a retry, a wait); never holds the token. */
@@ -86,6 +96,7 @@ export class HcpClient {
   readonly redirectOrigins: ReadonlySet<string>;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly planDownloadMs: number;
   private readonly planBytesLimit: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly note: (message: string) => void;
@@ -101,6 +112,7 @@ export class HcpClient {
     ]);
     this.retry = { ...DEFAULT_RETRY, ...o.retry };
     this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.planDownloadMs = o.planDownloadMs ?? PLAN_DOWNLOAD_MS;
     this.planBytesLimit = o.planBytesLimit ?? PLAN_BYTES_LIMIT;
     this.sleep = o.sleep ?? sleepFor;
     this.note = o.note ?? (() => {});
@@ -125,7 +137,7 @@ export class HcpClient {
 
   /** The plan JSON of the run (`plan_json_api_url`), as text. */
   async fetchPlan(planUrl: string, token: string): Promise<string> {
-    const refused = this.refusal('plan_json_api_url', planUrl);
+    const refused = this.refusal('plan_json_api_url', planUrl) ?? tokenRefusal(token);
     if (refused) throw new HcpError(refused);
     for (let attempt = 1; ; attempt++) {
       let wait: number | null;
@@ -155,12 +167,14 @@ export class HcpClient {
     { text: string; why?: never; waitMs?: never } | { text: null; why: string; waitMs: number | null }
   > {
     let url = new URL(planUrl);
+    const deadline = AbortSignal.timeout(this.planDownloadMs);
     for (let hop = 0; ; hop++) {
       const withToken = url.origin === this.origin;
       const res = await this.agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
+        signal: deadline,
         headers: {
           accept: 'application/json',
           'user-agent': 'uptimectl-run-task',
@@ -225,7 +239,7 @@ export class HcpClient {
    * 429 is final (the caller may send a smaller body after a 422). Throws when every attempt failed.
    */
   async sendResult(callbackUrl: string, token: string, body: unknown): Promise<number> {
-    const refused = this.refusal('task_result_callback_url', callbackUrl);
+    const refused = this.refusal('task_result_callback_url', callbackUrl) ?? tokenRefusal(token);
     if (refused) throw new HcpError(refused);
     const url = new URL(callbackUrl);
     const payload = JSON.stringify(body);
@@ -237,6 +251,7 @@ export class HcpClient {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: 'PATCH',
+          signal: AbortSignal.timeout(this.timeoutMs),
           headers: {
             'content-type': 'application/vnd.api+json',
             accept: 'application/vnd.api+json',
@@ -268,6 +283,12 @@ export class HcpClient {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+function tokenRefusal(token: string): string | null {
+  return BEARER_TOKEN.test(token)
+    ? null
+    : 'the run’s access_token is not a bearer token (RFC 6750 characters)';
 }
 
 function retryAfterMs(v: string | string[] | undefined): number | null {

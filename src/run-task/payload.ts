@@ -4,6 +4,7 @@
 // "test-token" (HashiCorp's scaffolding: VerificationToken) and placeholder values; it is answered 200 unread.
 import { z } from 'zod';
 import { describeIssues } from '../api/index.js';
+import { BEARER_TOKEN } from './hcp-client.js';
 
 /** The access token of HCP's verification request: never valid, never sent anywhere. */
 export const VERIFICATION_TOKEN = 'test-token';
@@ -16,7 +17,14 @@ export const runTaskPayload = z
   .object({
     payload_version: z.literal(1),
     stage: z.enum(STAGES),
-    access_token: z.string().min(1).max(4096),
+    access_token: z
+      .string()
+      .min(1)
+      .max(4096)
+      .regex(
+        BEARER_TOKEN,
+        'must be a bearer token: letters, digits, - . _ ~ + / and a trailing = (RFC 6750)',
+      ),
     task_result_callback_url: url,
     task_result_id: z.string().min(1).max(200),
     task_result_enforcement_level: z.string().max(50).nullish(),

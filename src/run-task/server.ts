@@ -27,6 +27,8 @@ export interface RunTaskServerOptions {
   hcp?: HcpClientOptions;
   review?: ReviewOptions;
   bodyLimit?: number;
+  /** How long a client has for its request's headers and for the whole request (default 10 s and 30 s). */
+  requestTimeouts?: { headersMs: number; requestMs: number };
   /** One line per event (stderr in the CLI). Never a token or a plan's value. */
   log?: (line: string) => void;
 }
@@ -119,7 +121,11 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
     pump();
   };
 
-  const server: Server = createServer((req, res) => {
+  const { headersMs, requestMs } = o.requestTimeouts ?? { headersMs: 10_000, requestMs: 30_000 };
+  // Node checks these deadlines every connectionsCheckingInterval (30 s by default): a client that never finished
+  // its headers kept its connection 30 s, not 10. Checked every second (or faster for short test deadlines).
+  const checkEveryMs = Math.min(1000, Math.max(50, Math.floor(headersMs / 4)));
+  const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
@@ -154,8 +160,8 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
     });
     req.on('error', () => {});
   });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  server.headersTimeout = headersMs;
+  server.requestTimeout = requestMs;
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
   await new Promise<void>((resolve, reject) => {
