@@ -11,7 +11,14 @@ import { Engine } from './engine/index.js';
 import { isLoopback } from './engine/webhooks.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, errorBody, fromFrameworkError } from './errors.js';
-import { clientErrorResponse, closeOnUnreadBody, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
+import {
+  clientErrorResponse,
+  closeOnUnreadBody,
+  continueWhenReading,
+  deferContinue,
+  exceedsDepth,
+  MAX_JSON_DEPTH,
+} from './http-guards.js';
 import { Faults } from './faults.js';
 import { Idempotency } from './idempotency.js';
 import { newRequestId } from './ids.js';
@@ -268,6 +275,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     }
   });
 
+  // `100 Continue` only after the gate above and within the body limit (http-guards.ts).
+  deferContinue(app.server);
+  app.addHook('preParsing', continueWhenReading);
   app.addHook('onSend', closeOnUnreadBody);
   registerProfiles(app, profilesOf(options.profiles), () => clock.now());
 

@@ -80,3 +80,34 @@ export function closeOnUnreadBody(
   if (largeUnreadBody(req.raw)) reply.header('connection', 'close');
   done(null, payload);
 }
+
+/**
+ * `Expect: 100-continue` (RFC 9110 §10.1.1): "100 Continue" invites the client to send its body, so it is sent only
+ * once the request has passed the access checks (this runs as a preParsing hook, after onRequest's gate) and its
+ * announced Content-Length is within the route's body limit. Node would send it on arrival, before any check,
+ * inviting an unauthenticated or oversized body the service then refuses; the service's server hands
+ * `checkContinue` to the ordinary request path instead (`deferContinue`). Without it, a refused request gets its
+ * final answer (401, 403, 413 …) and the client never sends the body.
+ */
+export function continueWhenReading<P>(
+  req: { raw: IncomingMessage; routeOptions: { bodyLimit?: number } },
+  reply: { raw: { writeContinue(): void; headersSent: boolean } },
+  payload: P,
+  done: (err: null, payload: P) => void,
+): void {
+  const expect = req.raw.headers.expect;
+  if (expect !== undefined && /^\s*100-continue\s*$/i.test(expect) && !reply.raw.headersSent) {
+    const length = req.raw.headers['content-length'];
+    const limit = req.routeOptions.bodyLimit ?? Infinity;
+    if (length === undefined || Number(length) <= limit) reply.raw.writeContinue();
+  }
+  done(null, payload);
+}
+
+/** Node's server answers `Expect: 100-continue` on arrival unless `checkContinue` has a listener: see above. */
+export function deferContinue(server: {
+  on(event: 'checkContinue', l: (req: IncomingMessage, res: unknown) => void): unknown;
+  emit(event: 'request', req: IncomingMessage, res: unknown): boolean;
+}): void {
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+}
