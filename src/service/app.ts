@@ -15,7 +15,7 @@ import {
   clientErrorResponse,
   closeOnUnreadBody,
   continueWhenReading,
-  deferContinue,
+  deferExpectations,
   exceedsDepth,
   MAX_JSON_DEPTH,
 } from './http-guards.js';
@@ -275,8 +275,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     }
   });
 
-  // `100 Continue` only after the gate above and within the body limit (http-guards.ts).
-  deferContinue(app.server);
+  // `100 Continue` only after the gate above and within the body limit; other expectations ignored (http-guards.ts).
+  deferExpectations(app.server);
   app.addHook('preParsing', continueWhenReading);
   app.addHook('onSend', closeOnUnreadBody);
   registerProfiles(app, profilesOf(options.profiles), () => clock.now());
@@ -343,6 +343,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   // Every answer that ends its connection (`Connection: close`: a large body left unread, the client's own
   // request) ends it by lingering, like the answers above.
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, limits));
+  // CONNECT asks for a tunnel, which only a proxy opens: without a listener Node drops the connection without a
+  // word. Answered as a request the service cannot take (400, rule http; RFC 9112 §3.2.3: authority-form is for a
+  // proxy), then closed like any early answer.
+  app.server.on('connect', (_req: unknown, socket: Socket) => {
+    socket.write(clientErrorResponse(undefined, newRequestId()));
+    lingeringClose(socket, limits);
+  });
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
   const url = new URL(address);

@@ -86,7 +86,7 @@ export function closeOnUnreadBody(
  * once the request has passed the access checks (this runs as a preParsing hook, after onRequest's gate) and its
  * announced Content-Length is within the route's body limit. Node would send it on arrival, before any check,
  * inviting an unauthenticated or oversized body the service then refuses; the service's server hands
- * `checkContinue` to the ordinary request path instead (`deferContinue`). Without it, a refused request gets its
+ * `checkContinue` to the ordinary request path instead (`deferExpectations`). Without it, a refused request gets its
  * final answer (401, 403, 413 …) and the client never sends the body.
  */
 export function continueWhenReading<P>(
@@ -96,7 +96,8 @@ export function continueWhenReading<P>(
   done: (err: null, payload: P) => void,
 ): void {
   const expect = req.raw.headers.expect;
-  if (expect !== undefined && /^\s*100-continue\s*$/i.test(expect) && !reply.raw.headersSent) {
+  const members = expect?.split(',').map((m) => m.trim().toLowerCase()) ?? [];
+  if (members.includes('100-continue') && !reply.raw.headersSent) {
     const length = req.raw.headers['content-length'];
     const limit = req.routeOptions.bodyLimit ?? Infinity;
     if (length === undefined || Number(length) <= limit) reply.raw.writeContinue();
@@ -104,10 +105,18 @@ export function continueWhenReading<P>(
   done(null, payload);
 }
 
-/** Node's server answers `Expect: 100-continue` on arrival unless `checkContinue` has a listener: see above. */
-export function deferContinue(server: {
-  on(event: 'checkContinue', l: (req: IncomingMessage, res: unknown) => void): unknown;
+/**
+ * Node's server answers `Expect: 100-continue` on arrival unless `checkContinue` has a listener (see above), and any
+ * other expectation with a bare 417 (no error body, no X-Request-Id, before authentication) unless
+ * `checkExpectation` has one. Both go the ordinary request path: RFC 9110 §10.1.1 lets a server ignore an expectation
+ * it does not know ("MAY respond with a 417"), so the request gets the answer it would get without it, access checks
+ * first.
+ */
+export function deferExpectations(server: {
+  on(event: 'checkContinue' | 'checkExpectation', l: (req: IncomingMessage, res: unknown) => void): unknown;
   emit(event: 'request', req: IncomingMessage, res: unknown): boolean;
 }): void {
-  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+  const ordinary = (req: IncomingMessage, res: unknown) => server.emit('request', req, res);
+  server.on('checkContinue', ordinary);
+  server.on('checkExpectation', ordinary);
 }
