@@ -1,6 +1,7 @@
 // The local service's entry point: createService loads the state (data dir, else seed), builds the fastify app
 // (request ids, JSON parsing, the authentication/allowance/authorization gate, error answers) and listens.
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { dict, requireSecret, type Endpoint } from '../api/index.js';
@@ -196,6 +197,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
   const gates = new WeakMap<FastifyRequest, Gate>();
+  /** Connections whose parser failed while an answer was in flight: they end after that answer. */
+  const closingAfter = new WeakSet<Socket>();
 
   const app = Fastify({
     ...fastifyServerOptions(limits),
@@ -230,9 +233,25 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     // Answered like any early answer: written, then a lingering close (server-limits.ts), so a client that keeps
     // sending reads it and one that never reads is released all the same.
     clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
-      if (isLingering(socket)) return; // already answered; the linger ends it
-      const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-      if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+      if (isLingering(socket) || closingAfter.has(socket)) return; // already answered; the linger ends it
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      // Bytes the parser refuses after a request it took (pipelined): that request's answer goes first and whole
+      // (RFC 9112 §9.3.2: answers in request order), then the connection ends; the bad bytes get no answer of their
+      // own (§9.6). Writing the 400 now would put it before the answer in flight, which a client reads as the
+      // answer to its request (a POST that did create its monitor read as refused), or cut that answer short.
+      // (A request still incomplete is the one the error is about: a body that never ends, a bad chunk.)
+      const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (pending && !pending.writableFinished && pending.req.complete) {
+        closingAfter.add(socket);
+        if (!pending.headersSent) pending.shouldKeepAlive = false;
+        pending.once('finish', () => lingeringClose(socket, limits));
+        pending.once('close', () => lingeringClose(socket, limits));
+        return;
+      }
+      if (pending?.headersSent) {
         socket.destroy();
         return;
       }

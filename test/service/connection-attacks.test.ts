@@ -401,6 +401,24 @@ describe('persistent connections and pipelining (RFC 9112 §9)', () => {
     }
   });
 
+  test("garbage pipelined after a write: the client reads the write's own answer, not a 400 for it", async () => {
+    const c = wire();
+    const body = JSON.stringify({ name: 'pipelined write', url: 'https://pipelined-write.example.org/' });
+    c.socket.write(
+      post(`${bearer(full)}Idempotency-Key: pipelined-1\r\nContent-Length: ${body.length}\r\n`) +
+        body +
+        'GARBAGE GARBAGE\r\n\r\n',
+    );
+    await c.ended();
+    const [first, ...rest] = c.responses();
+    // Responses come in request order (RFC 9112 §9.3.2): the first answers the POST, which did create the monitor.
+    expect(status(first!)).toBe(201);
+    expect(JSON.parse(first!.slice(first!.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      data: { name: 'pipelined write' },
+    });
+    for (const r of rest) expect(status(r)).toBe(400);
+  });
+
   test('a client that half-closes right after sending a large body still reads its whole 413', async () => {
     const c = wire(true);
     c.socket.write(post(`${bearer(full)}Content-Length: ${2 * MIB}\r\n`));
