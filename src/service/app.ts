@@ -1,6 +1,7 @@
 // The local service's entry point: createService loads the state (data dir, else seed), builds the fastify app
 // (request ids, JSON parsing, the authentication/allowance/authorization gate, error answers) and listens.
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { dict, requireSecret, type Endpoint } from '../api/index.js';
@@ -11,7 +12,14 @@ import { Engine } from './engine/index.js';
 import { isLoopback } from './engine/webhooks.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, errorBody, fromFrameworkError } from './errors.js';
-import { clientErrorResponse, closeOnUnreadBody, exceedsDepth, MAX_JSON_DEPTH } from './http-guards.js';
+import {
+  clientErrorResponse,
+  closeOnUnreadBody,
+  continueWhenReading,
+  deferExpectations,
+  exceedsDepth,
+  MAX_JSON_DEPTH,
+} from './http-guards.js';
 import { Faults } from './faults.js';
 import { Idempotency } from './idempotency.js';
 import { newRequestId } from './ids.js';
@@ -189,6 +197,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   svc.adminKey = options.adminKey ?? seedAdminKey ?? `adm_${randomBytes(20).toString('hex')}`;
 
   const gates = new WeakMap<FastifyRequest, Gate>();
+  /** Connections whose parser failed while an answer was in flight: they end after that answer. */
+  const closingAfter = new WeakSet<Socket>();
 
   const app = Fastify({
     ...fastifyServerOptions(limits),
@@ -223,9 +233,25 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     // Answered like any early answer: written, then a lingering close (server-limits.ts), so a client that keeps
     // sending reads it and one that never reads is released all the same.
     clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
-      if (isLingering(socket)) return; // already answered; the linger ends it
-      const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-      if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+      if (isLingering(socket) || closingAfter.has(socket)) return; // already answered; the linger ends it
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      // Bytes the parser refuses after a request it took (pipelined): that request's answer goes first and whole
+      // (RFC 9112 §9.3.2: answers in request order), then the connection ends; the bad bytes get no answer of their
+      // own (§9.6). Writing the 400 now would put it before the answer in flight, which a client reads as the
+      // answer to its request (a POST that did create its monitor read as refused), or cut that answer short.
+      // (A request still incomplete is the one the error is about: a body that never ends, a bad chunk.)
+      const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (pending && !pending.writableFinished && pending.req.complete) {
+        closingAfter.add(socket);
+        if (!pending.headersSent) pending.shouldKeepAlive = false;
+        pending.once('finish', () => lingeringClose(socket, limits));
+        pending.once('close', () => lingeringClose(socket, limits));
+        return;
+      }
+      if (pending?.headersSent) {
         socket.destroy();
         return;
       }
@@ -268,6 +294,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
     }
   });
 
+  // `100 Continue` only after the gate above and within the body limit; other expectations ignored (http-guards.ts).
+  deferExpectations(app.server);
+  app.addHook('preParsing', continueWhenReading);
   app.addHook('onSend', closeOnUnreadBody);
   registerProfiles(app, profilesOf(options.profiles), () => clock.now());
 
@@ -333,6 +362,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Runni
   // Every answer that ends its connection (`Connection: close`: a large body left unread, the client's own
   // request) ends it by lingering, like the answers above.
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, limits));
+  // CONNECT asks for a tunnel, which only a proxy opens: without a listener Node drops the connection without a
+  // word. Answered as a request the service cannot take (400, rule http; RFC 9112 §3.2.3: authority-form is for a
+  // proxy), then closed like any early answer.
+  app.server.on('connect', (_req: unknown, socket: Socket) => {
+    socket.write(clientErrorResponse(undefined, newRequestId()));
+    lingeringClose(socket, limits);
+  });
   const address = await app.listen({ port: options.port ?? 0, host });
   svc.engine.start();
   const url = new URL(address);

@@ -80,3 +80,43 @@ export function closeOnUnreadBody(
   if (largeUnreadBody(req.raw)) reply.header('connection', 'close');
   done(null, payload);
 }
+
+/**
+ * `Expect: 100-continue` (RFC 9110 §10.1.1): "100 Continue" invites the client to send its body, so it is sent only
+ * once the request has passed the access checks (this runs as a preParsing hook, after onRequest's gate) and its
+ * announced Content-Length is within the route's body limit. Node would send it on arrival, before any check,
+ * inviting an unauthenticated or oversized body the service then refuses; the service's server hands
+ * `checkContinue` to the ordinary request path instead (`deferExpectations`). Without it, a refused request gets its
+ * final answer (401, 403, 413 …) and the client never sends the body.
+ */
+export function continueWhenReading<P>(
+  req: { raw: IncomingMessage; routeOptions: { bodyLimit?: number } },
+  reply: { raw: { writeContinue(): void; headersSent: boolean } },
+  payload: P,
+  done: (err: null, payload: P) => void,
+): void {
+  const expect = req.raw.headers.expect;
+  const members = expect?.split(',').map((m) => m.trim().toLowerCase()) ?? [];
+  if (members.includes('100-continue') && !reply.raw.headersSent) {
+    const length = req.raw.headers['content-length'];
+    const limit = req.routeOptions.bodyLimit ?? Infinity;
+    if (length === undefined || Number(length) <= limit) reply.raw.writeContinue();
+  }
+  done(null, payload);
+}
+
+/**
+ * Node's server answers `Expect: 100-continue` on arrival unless `checkContinue` has a listener (see above), and any
+ * other expectation with a bare 417 (no error body, no X-Request-Id, before authentication) unless
+ * `checkExpectation` has one. Both go the ordinary request path: RFC 9110 §10.1.1 lets a server ignore an expectation
+ * it does not know ("MAY respond with a 417"), so the request gets the answer it would get without it, access checks
+ * first.
+ */
+export function deferExpectations(server: {
+  on(event: 'checkContinue' | 'checkExpectation', l: (req: IncomingMessage, res: unknown) => void): unknown;
+  emit(event: 'request', req: IncomingMessage, res: unknown): boolean;
+}): void {
+  const ordinary = (req: IncomingMessage, res: unknown) => server.emit('request', req, res);
+  server.on('checkContinue', ordinary);
+  server.on('checkExpectation', ordinary);
+}
