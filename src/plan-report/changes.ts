@@ -425,7 +425,6 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
   return { name: stack, monitors: [...monitors.values()], drift, actions: actionInvocations(stack, plan) };
 }
 
-
 /** A monitor paused, resumed, archived or reactivated outside Terraform (these are events, not attribute lines). */
 function lifecycleDrift(
   type: string,
