@@ -5,12 +5,11 @@
 // Not a mirror of server-limits.ts: every case is what a client or an attacker would see on the wire. The service runs
 // in a process of its own (held connections counted with `ss` on its pid, as an operator would); small limits keep
 // the file fast: headers 2 s, request 3 s, keep-alive 2 s, linger 1 s, 240 connections.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import { REPO_ROOT } from '../helpers/build.js';
+import { heldConnections, spawnService, stopServiceProcess } from '../helpers/service-process.js';
 import { until } from '../helpers/wait.js';
 
 const HEADERS_MS = 2000;
@@ -26,14 +25,8 @@ let port: number;
 let full: string;
 
 beforeAll(async () => {
-  child = spawn(
-    process.execPath,
+  const svc = spawnService(
     [
-      '--import',
-      'tsx',
-      'src/cli/uptimectl.ts',
-      'service',
-      '--json',
       '--no-engine',
       '--headers-timeout',
       String(HEADERS_MS / 1000),
@@ -46,38 +39,25 @@ beforeAll(async () => {
       '--max-connections',
       String(MAX_CONNECTIONS),
     ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { stderr: 'pipe' },
   );
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  info = await new Promise((res, rej) => {
-    createInterface({ input: child.stdout! }).once('line', (l) => res(JSON.parse(l)));
-    child.once('exit', (code) => rej(new Error(`service exited with ${code}: ${stderr}`)));
-  });
+  child = svc.child;
+  stderr = svc.stderr;
+  info = await svc.info;
   port = Number(new URL(info.baseUrl).port);
   full = info.tokens.full!;
 }, 60_000);
 
-let stderr = '';
+let stderr: () => string = () => '';
 
-afterAll(async () => {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((res) => child.once('exit', res));
-  child.kill('SIGTERM');
-  const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(kill);
-}, 30_000);
+afterAll(() => stopServiceProcess(child), 30_000);
 
 afterEach(() => {
   // No input of this file may make the service fail: an unexpected error is printed on its stderr.
-  expect(stderr).toBe('');
+  expect(stderr()).toBe('');
 });
 
-/** Connections the service process holds a descriptor of, as `ss` shows them (listening socket excluded). */
-function held(): number {
-  const out = execFileSync('ss', ['-tanpH', 'sport', '=', `:${port}`], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => !l.startsWith('LISTEN') && l.includes(`pid=${child.pid},`)).length;
-}
+const held = () => heldConnections(child, port);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -4,11 +4,10 @@
 // do not keep the service's sockets: held sockets are counted with `ss` on the service's process, as an operator
 // would. The service runs in a process of its own: across processes the lost answer shows (in-process, client and
 // service share one event loop and the race hardly happens). Small limits keep it fast: headers 2 s, linger 2 s.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { Agent, fetch, request } from 'undici';
-import { REPO_ROOT } from '../helpers/build.js';
+import { heldConnections, spawnService, stopServiceProcess } from '../helpers/service-process.js';
 import { until } from '../helpers/wait.js';
 
 const HEADERS_MS = 2000;
@@ -23,46 +22,23 @@ let info: { baseUrl: string; tokens: Record<string, string> };
 let port: number;
 
 beforeAll(async () => {
-  child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/uptimectl.ts',
-      'service',
-      '--json',
-      '--no-engine',
-      '--headers-timeout',
-      String(HEADERS_MS / 1000),
-      '--request-timeout',
-      String((HEADERS_MS + 1000) / 1000),
-      '--linger-timeout',
-      String(LINGER_MS / 1000),
-    ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  info = await new Promise((res, rej) => {
-    createInterface({ input: child.stdout! }).once('line', (l) => res(JSON.parse(l)));
-    child.once('exit', (code) => rej(new Error(`service exited with ${code}`)));
-  });
+  const svc = spawnService([
+    '--no-engine',
+    '--headers-timeout',
+    String(HEADERS_MS / 1000),
+    '--request-timeout',
+    String((HEADERS_MS + 1000) / 1000),
+    '--linger-timeout',
+    String(LINGER_MS / 1000),
+  ]);
+  child = svc.child;
+  info = await svc.info;
   port = Number(new URL(info.baseUrl).port);
 }, 60_000);
 
-afterAll(async () => {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((res) => child.once('exit', res));
-  child.kill('SIGTERM');
-  // A service that cannot let its connections go cannot stop either: killed after a while, the test has failed.
-  const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(kill);
-}, 30_000);
+afterAll(() => stopServiceProcess(child), 30_000);
 
-/** Connections the service process holds a descriptor of, as `ss` shows them (listening socket excluded). */
-function held(): number {
-  const out = execFileSync('ss', ['-tanpH', 'sport', '=', `:${port}`], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => !l.startsWith('LISTEN') && l.includes(`pid=${child.pid},`)).length;
-}
+const held = () => heldConnections(child, port);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
