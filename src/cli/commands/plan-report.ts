@@ -1,8 +1,9 @@
 // `uptimectl plan-report`: a pull-request comment about the monitor changes of one or more Terraform plans.
 // Definition only; the work happens in ../../plan-report/index.ts.
 import { Command, Option } from 'commander';
+import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 
-interface Options {
+interface Options extends ProbeOptions {
   out?: string;
   fullOut?: string;
   check?: boolean;
@@ -10,16 +11,12 @@ interface Options {
   failOn: string[];
   format: 'markdown' | 'text' | 'json';
   approved?: string;
-  probe?: boolean;
-  probeAllow: string[];
-  probeCa: string[];
-  probeTimeout?: string;
   baseUrl?: string;
   token?: string;
 }
 
 export function planReportCommand(): Command {
-  return new Command('plan-report')
+  const cmd = new Command('plan-report')
     .description(
       'Markdown report of the monitor changes in Terraform plans, for a pull-request comment (always under 65,536 characters)',
     )
@@ -46,24 +43,12 @@ export function planReportCommand(): Command {
     .option(
       '--approved <who>',
       'the change was approved (e.g. "label monitors-approved"): matched gates are reported as approved and do not fail the run; empty means not approved',
-    )
-    .option(
-      '--probe',
-      'request once each monitor the plan creates or whose request changes, as the service would (up/down and why, response time, certificate), and backtest changed alert settings against recent checks (needs a token for the backtest)',
-    )
-    .option(
-      '--probe-allow <cidrs>',
-      'CIDR ranges the probe may request although they are not public (default: none; also UPTIME_PROBE_ALLOW)',
-      (v: string, prev: string[]) => [...prev, v],
-      [] as string[],
-    )
-    .option(
-      '--probe-ca <file>',
-      'extra trusted certificate authority (PEM) for the probe, e.g. an internal CA',
-      (v: string, prev: string[]) => [...prev, v],
-      [] as string[],
-    )
-    .option('--probe-timeout <seconds>', 'total time the probe may take (default 120)')
+    );
+  return addProbeOptions(
+    cmd,
+    'request once each monitor the plan creates or whose request changes, as the service would (up/down and why, response time, certificate), and backtest changed alert settings against recent checks (needs a token for the backtest)',
+    'total time the probe may take (default 120)',
+  )
     .addOption(
       new Option(
         '--format <format>',
@@ -75,7 +60,7 @@ export function planReportCommand(): Command {
     .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
     .option('--token <token>', 'API token for destination labels and --check (default: UPTIME_API_TOKEN)')
     .action(async (inputs: string[], opts: Options) => {
-      const [{ planReport }, { readFileSync, writeFileSync }] = await Promise.all([
+      const [{ planReport }, { writeFileSync }] = await Promise.all([
         import('../../plan-report/index.js'),
         import('node:fs'),
       ]);
@@ -86,13 +71,7 @@ export function planReportCommand(): Command {
         drift: !!opts.drift,
         format: opts.format,
         approved: opts.approved,
-        probe: !!opts.probe,
-        probeAllow: [
-          ...opts.probeAllow,
-          ...(process.env.UPTIME_PROBE_ALLOW ? [process.env.UPTIME_PROBE_ALLOW] : []),
-        ],
-        probeCa: opts.probeCa.map((f) => readFileSync(f, 'utf8')),
-        ...(opts.probeTimeout ? { probeTotalMs: Math.round(Number(opts.probeTimeout) * 1000) } : {}),
+        ...probeSettings(opts),
         fullOut: opts.fullOut,
         baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
         token: opts.token ?? process.env.UPTIME_API_TOKEN,

@@ -2,6 +2,7 @@
 // monitor changes). Definition only; the server is src/run-task/server.ts, imported when the command runs.
 // The HMAC key is read from UPTIME_RUN_TASK_HMAC_KEY only (an option would show in the process list).
 import { Command, InvalidArgumentError } from 'commander';
+import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -12,24 +13,20 @@ function port(value: string): number {
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
-interface ServeOptions {
+interface ServeOptions extends ProbeOptions {
   port: number;
   host: string;
   json?: boolean;
   tfeUrl: string;
   planRedirectOrigin: string[];
   failOn: string[];
-  probe?: boolean;
-  probeAllow: string[];
-  probeCa: string[];
-  probeTimeout?: string;
   baseUrl?: string;
   token?: string;
   detailsUrl?: string;
 }
 
 function serveCommand(): Command {
-  return new Command('serve')
+  const cmd = new Command('serve')
     .description(
       'Serve HCP Terraform’s run-task integration: verify the signed request, fetch the plan with its token, and send back the monitor review (plan-report’s) as the task’s status, message and outcomes',
     )
@@ -51,24 +48,12 @@ function serveCommand(): Command {
       'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe)',
       collect,
       [] as string[],
-    )
-    .option(
-      '--probe',
-      'request once each monitor the plan creates or whose request changes; backtest alert changes',
-    )
-    .option(
-      '--probe-allow <cidrs>',
-      'CIDR ranges the probe may request although they are not public (default: none; also UPTIME_PROBE_ALLOW)',
-      collect,
-      [] as string[],
-    )
-    .option(
-      '--probe-ca <file>',
-      'extra trusted certificate authority (PEM) for the probe',
-      collect,
-      [] as string[],
-    )
-    .option('--probe-timeout <seconds>', 'total time the probe of one run may take (default 120)')
+    );
+  return addProbeOptions(
+    cmd,
+    'request once each monitor the plan creates or whose request changes; backtest alert changes',
+    'total time the probe of one run may take (default 120)',
+  )
     .option(
       '--base-url <url>',
       'monitoring service address for the duplicate preflight (default: UPTIME_BASE_URL)',
@@ -79,10 +64,7 @@ function serveCommand(): Command {
     )
     .option('--details-url <url>', 'a link shown with every result (a runbook, a dashboard)')
     .action(async (opts: ServeOptions) => {
-      const [{ startRunTaskServer }, { readFileSync }] = await Promise.all([
-        import('../../run-task/server.js'),
-        import('node:fs'),
-      ]);
+      const { startRunTaskServer } = await import('../../run-task/server.js');
       const env = process.env;
       const redirects = [
         ...opts.planRedirectOrigin,
@@ -103,10 +85,7 @@ function serveCommand(): Command {
         },
         review: {
           failOn: opts.failOn,
-          probe: !!opts.probe,
-          probeAllow: [...opts.probeAllow, ...(env.UPTIME_PROBE_ALLOW ? [env.UPTIME_PROBE_ALLOW] : [])],
-          probeCa: opts.probeCa.map((f) => readFileSync(f, 'utf8')),
-          ...(opts.probeTimeout ? { probeTotalMs: Math.round(Number(opts.probeTimeout) * 1000) } : {}),
+          ...probeSettings(opts, env),
           baseUrl: opts.baseUrl ?? env.UPTIME_BASE_URL,
           token: opts.token ?? env.UPTIME_API_TOKEN,
           env: probeEnv(env),
