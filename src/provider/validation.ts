@@ -4,7 +4,7 @@
 // values. Fields whose value is still unknown are left out of the body and their issues are dropped.
 import type { z } from 'zod';
 import { describeIssues, MonitorId, type ErrorDetail } from '../api/index.js';
-import type { Validator } from '../protocol/framework/index.js';
+import type { Attributes, Validator } from '../protocol/framework/index.js';
 import {
   errorDiag,
   formatAttributePath,
@@ -109,18 +109,8 @@ export function validateDraft(
   const out: Diagnostic[] = [];
   for (const d of describeIssues(r.error.issues)) {
     if (opts.skipRules?.includes(d.rule)) continue;
-    if (
-      opts.planFields?.some(
-        (f) => d.field === f || d.field.startsWith(`${f}.`) || d.field.startsWith(`${f}[`),
-      )
-    )
-      continue;
-    if (
-      draft.unknownPaths.some(
-        (u) => d.field === u || d.field.startsWith(`${u}.`) || d.field.startsWith(`${u}[`),
-      )
-    )
-      continue;
+    if (opts.planFields?.some((f) => isAtOrUnder(d.field, f))) continue;
+    if (draft.unknownPaths.some((u) => isAtOrUnder(d.field, u))) continue;
     // A whole-body rule (e.g. "at least one field") cannot be judged from a partial body.
     if (d.field === 'body' && draft.unknownPaths.length) continue;
     const path = attributePathFor(draft, d.field);
@@ -167,9 +157,13 @@ export const monitorIdFormat: Validator<string> = {
  * or another resource): `mock_provider` hands the real provider's ValidateResourceConfig random strings for them,
  * as it does for monitor ids. The resource's config check leaves the field out (`validateDraft`'s `planFields`).
  */
-export function modelFieldValidator(schema: z.ZodType, apiField: string): Validator<string> {
+export function modelFieldValidator(
+  schema: z.ZodType,
+  apiField: string,
+): Validator<string> & { modelField: string } {
   const keys = apiField.split('.');
   return {
+    modelField: apiField,
     description: `the rules of ${apiField}`,
     validate: ({ value, path }) => {
       let body: unknown = value;
@@ -182,3 +176,18 @@ export function modelFieldValidator(schema: z.ZodType, apiField: string): Valida
     },
   };
 }
+
+/** The API fields the attributes check at plan time through `modelFieldValidator`, at any depth: the config
+ *  check against the whole model leaves them out (`validateDraft`'s `planFields`). */
+export function modelFieldsAtPlan(attrs: Attributes): string[] {
+  const out: string[] = [];
+  for (const a of Object.values(attrs)) {
+    for (const v of a.planValidators ?? []) if ('modelField' in v) out.push(String(v.modelField));
+    if (a.nested) out.push(...modelFieldsAtPlan(a.nested.attributes));
+  }
+  return out;
+}
+
+/** Whether an API field path (`requestHeaders[0].value`) is `path` itself or inside it. */
+export const isAtOrUnder = (field: string, path: string): boolean =>
+  field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`);

@@ -8,12 +8,8 @@ import {
   type ModelOf,
 } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
-import { modelFieldValidator, newDraft, put, validateDraft } from '../validation.js';
+import { modelFieldsAtPlan, modelFieldValidator, newDraft, put, validateDraft } from '../validation.js';
 import { monitorComputed, monitorIdComputed, monitorValues, stringList } from './fields.js';
-
-/** Times often come from another object (a monitor's `updated_at`, a time resource), which `mock_provider` mocks
- *  with random strings: their format is checked before the read (`planValidators`), not at validation. */
-const PLAN_FIELDS = ['updated_after', 'updated_before'] as const;
 
 const attributes = {
   status: stringAttr({
@@ -28,6 +24,8 @@ const attributes = {
   updated_after: stringAttr({
     optional: true,
     description: 'Only monitors updated after this RFC 3339 time.',
+    // Times often come from another object (a monitor's `updated_at`), which mock_provider mocks: checked before
+    // the read, not at validation.
     planValidators: [modelFieldValidator(MonitorListQuery, 'updated_after')],
   }),
   updated_before: stringAttr({
@@ -60,6 +58,9 @@ function draft(config: Record<string, unknown>) {
   put(d, d.body, '', 'updated_before', config.updated_before);
   return d;
 }
+
+/** Fields the attributes check before the read (`updated_after`, `updated_before`): the config check leaves them out. */
+const PLAN_FIELDS = modelFieldsAtPlan(attributes);
 
 export const monitorsDataSource = defineDataSource({
   typeName: 'uptime_monitors',

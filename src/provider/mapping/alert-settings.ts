@@ -57,10 +57,6 @@ export function alertSettingsDraft(config: Record<string, unknown>): BodyDraft {
   return d;
 }
 
-/** Alert-settings fields checked where the value is used (`planValidators` of `destination_ids`): destination ids
- *  usually come from a data source or another resource, which `mock_provider` mocks with random strings. */
-export const ALERT_SETTINGS_PLAN_FIELDS = ['destinationIds.email', 'destinationIds.sms'] as const;
-
 /** `planFields`: fields left to the plan-time validators. */
 export function validateAlertSettingsConfig(
   config: Record<string, unknown>,

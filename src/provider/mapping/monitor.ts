@@ -110,10 +110,6 @@ export function monitorDraft(config: Record<string, unknown>): BodyDraft {
   return d;
 }
 
-/** Monitor fields checked where the value is used (the `url` attribute's `planValidators`), not by the config check:
- *  a URL is often built from another object's attribute, which `mock_provider` mocks with a random string. */
-export const MONITOR_PLAN_FIELDS = ['url'] as const;
-
 /** Validation of a monitor config against the model (MonitorUpdate: every write field's limits); `planFields`:
  *  fields left to the plan-time validators. */
 export function validateMonitorConfig(

@@ -17,6 +17,7 @@ import { DECIDED, SECRET_MARKERS } from '../../api/index.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { attributeName, snake, type FieldTable, type ValueOf } from '../fields/field.js';
 import { monitorFields } from '../fields/monitor.js';
+import { isAtOrUnder } from '../validation.js';
 import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 
 type Values = Record<string, unknown>;
@@ -322,9 +323,7 @@ export function statusPageFromPlan(
 
 /** The first value known only after apply at `field` or inside it (`requestHeaders` covers `requestHeaders[0].value`). */
 export function unknownAt(planned: Planned<object>, field: string): UnknownField | undefined {
-  return planned.unknown.find(
-    (u) => u.field === field || u.field.startsWith(`${field}.`) || u.field.startsWith(`${field}[`),
-  );
+  return planned.unknown.find((u) => isAtOrUnder(u.field, field));
 }
 
 /**

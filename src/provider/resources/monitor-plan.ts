@@ -3,15 +3,19 @@
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import type { ResourceDecl } from '../../protocol/framework/index.js';
 import type { UptimeProviderData } from '../client.js';
-import { MONITOR_PLAN_FIELDS, validateMonitorConfig } from '../mapping/monitor.js';
+import { validateMonitorConfig } from '../mapping/monitor.js';
+import { modelFieldsAtPlan } from '../validation.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
 import { capabilityIntervalCheck } from './common.js';
 import { monitorAttributes } from './monitor-schema.js';
 
 type MonitorDecl = ResourceDecl<typeof monitorAttributes, UptimeProviderData>;
 
+/** Fields the attributes check at plan time (`url`): the config check leaves them out. */
+const PLAN_FIELDS = modelFieldsAtPlan(monitorAttributes);
+
 export const validateMonitorConfigBlocks: NonNullable<MonitorDecl['validateConfig']> = (config, diags) => {
-  diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>, MONITOR_PLAN_FIELDS));
+  diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>, PLAN_FIELDS));
   const headers = config.request_headers;
   if (Array.isArray(headers))
     headers.forEach((h, i) => {

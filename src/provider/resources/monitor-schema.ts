@@ -19,7 +19,7 @@ const secretNote =
 
 export const monitorAttributes = {
   ...plainFields,
-  // Often built from another object's attribute: checked at plan time (MONITOR_PLAN_FIELDS), as monitor ids are.
+  // Often built from another object's attribute: checked at plan time (mock_provider mocks it), as monitor ids are.
   url: { ...plainFields.url, planValidators: [modelFieldValidator(MonitorUpdate, 'url')] },
   request_headers: listNestedAttr({
     optional: true,
