@@ -14,6 +14,7 @@ import { computedValues } from '../fields/mapping.js';
 import { monitorFields } from '../fields/monitor.js';
 import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 import { computedAttributes } from '../fields/schema.js';
+import { monitorIdFormat } from '../validation.js';
 
 const expiry = (what: string) =>
   singleNestedAttr({
@@ -63,6 +64,11 @@ export const monitorComputed = {
 
 /** The monitor's id as a computed attribute (list entries). */
 export const monitorIdComputed = computedAttributes(monitorFields).id;
+
+/** The required argument naming the monitor a data source reads (`id`, `monitor_id`): a UUID, checked before the
+ *  read (`monitorIdFormat`: mock_provider validates with random ids). */
+export const monitorIdArgument = () =>
+  stringAttr({ required: true, planValidators: [monitorIdFormat], description: 'Monitor id (a UUID).' });
 
 const expiryValue = (e: NonNullable<Monitor['expiryMonitoring']>['ssl'] | undefined) =>
   e

@@ -12,7 +12,7 @@ import {
 } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
-import { monitorIdFormat } from '../validation.js';
+import { monitorIdArgument } from './fields.js';
 
 const n = (v: number | null | undefined): number | null => (typeof v === 'number' ? v : null);
 const s = (v: string | null | undefined): string | null => (typeof v === 'string' ? v : null);
@@ -39,11 +39,7 @@ check "api_sla" {
     ],
   },
   attributes: {
-    monitor_id: stringAttr({
-      required: true,
-      planValidators: [monitorIdFormat],
-      description: 'Monitor id (a UUID).',
-    }),
+    monitor_id: monitorIdArgument(),
     range: stringAttr({
       optional: true,
       description: `The window, ending now: ${SUMMARY_RANGES.map((r) => `\`${r}\``).join(', ')}. Omitted or null: \`24h\`.`,

@@ -1,9 +1,8 @@
 // data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
-import { defineDataSource, stringAttr } from '../../protocol/framework/index.js';
+import { defineDataSource } from '../../protocol/framework/index.js';
 import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
-import { monitorIdFormat } from '../validation.js';
-import { monitorComputed, monitorValues } from './fields.js';
+import { monitorComputed, monitorIdArgument, monitorValues } from './fields.js';
 
 export const monitorDataSource = defineDataSource({
   typeName: 'uptime_monitor',
@@ -48,11 +47,7 @@ check "home_up" {
     ],
   },
   attributes: {
-    id: stringAttr({
-      required: true,
-      planValidators: [monitorIdFormat],
-      description: 'Monitor id (a UUID).',
-    }),
+    id: monitorIdArgument(),
     ...freshAttributes,
     ...monitorComputed,
   },

@@ -1,18 +1,14 @@
 // What the "recent records of a monitor" data sources share: the monitor and how many records, and newest-first order.
 import type { Diagnostics } from '../../protocol/diagnostics.js';
-import { int64Attr, stringAttr } from '../../protocol/framework/index.js';
+import { int64Attr } from '../../protocol/framework/index.js';
 import { validateWait } from '../fresh-facts.js';
-import { monitorIdFormat } from '../validation.js';
+import { monitorIdArgument } from './fields.js';
 
 export const RECENT_DEFAULT = 10;
 export const RECENT_MAX = 1000;
 
 export const recentAttributes = (what: string) => ({
-  monitor_id: stringAttr({
-    required: true,
-    planValidators: [monitorIdFormat],
-    description: 'Monitor id (a UUID).',
-  }),
+  monitor_id: monitorIdArgument(),
   limit: int64Attr({
     optional: true,
     description: `How many of the most recent ${what} to read, 1 to ${RECENT_MAX}. Omitted or null: ${RECENT_DEFAULT}.`,

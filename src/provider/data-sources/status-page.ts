@@ -1,9 +1,8 @@
 // data "uptime_status_page": the status page of one monitor.
 import { type StatusPage } from '../../api/index.js';
-import { monitorIdFormat } from '../validation.js';
-import { defineDataSource, DiagnosticError, stringAttr } from '../../protocol/framework/index.js';
+import { defineDataSource, DiagnosticError } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient, statusOf } from '../client.js';
-import { statusPageComputed, statusPageValues } from './fields.js';
+import { monitorIdArgument, statusPageComputed, statusPageValues } from './fields.js';
 
 export const statusPageDataSource = defineDataSource({
   typeName: 'uptime_status_page',
@@ -23,11 +22,7 @@ output "status_page_url" {
     ],
   },
   attributes: {
-    monitor_id: stringAttr({
-      required: true,
-      planValidators: [monitorIdFormat],
-      description: 'Monitor id (a UUID).',
-    }),
+    monitor_id: monitorIdArgument(),
     ...statusPageComputed,
   },
   read: async ({ config, ctx }) => {
