@@ -6,6 +6,7 @@ import { formatDuration, parseDuration } from '../client/index.js';
 import { DiagnosticError, type Diagnostics } from '../protocol/diagnostics.js';
 import { boolAttr, stringAttr } from '../protocol/framework/index.js';
 import { apiFailure, statusOf, type Client } from './client.js';
+import { monitorNotFound } from './resources/common.js';
 
 /** The longest `wait_for_check` accepted. */
 export const MAX_FRESH_WAIT_MS = 30 * 60_000;
@@ -68,12 +69,7 @@ async function getMonitor(client: Client, id: string, attr: string, signal?: Abo
   try {
     return (await client.getMonitor(id, signal ? { signal } : {})).data as Monitor;
   } catch (e) {
-    if (statusOf(e) === 404)
-      throw new DiagnosticError(
-        'Monitor not found',
-        `monitor ${id} does not exist or is not accessible to this token.`,
-        [attr],
-      );
+    if (statusOf(e) === 404) throw monitorNotFound(id, attr);
     throw apiFailure('Read failed', e);
   }
 }

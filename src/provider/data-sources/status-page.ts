@@ -1,7 +1,8 @@
 // data "uptime_status_page": the status page of one monitor.
 import { type StatusPage } from '../../api/index.js';
-import { defineDataSource, DiagnosticError } from '../../protocol/framework/index.js';
+import { defineDataSource } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient, statusOf } from '../client.js';
+import { monitorNotFound } from '../resources/common.js';
 import { monitorIdArgument, statusPageComputed, statusPageValues } from './fields.js';
 
 export const statusPageDataSource = defineDataSource({
@@ -31,12 +32,7 @@ output "status_page_url" {
       const p = (await client.getMonitorStatusPage(config.monitor_id)).data as StatusPage;
       return { monitor_id: config.monitor_id, ...statusPageValues(p) } as never;
     } catch (e) {
-      if (statusOf(e) === 404)
-        throw new DiagnosticError(
-          'Monitor not found',
-          `monitor ${config.monitor_id} does not exist or is not accessible to this token.`,
-          ['monitor_id'],
-        );
+      if (statusOf(e) === 404) throw monitorNotFound(config.monitor_id, 'monitor_id');
       throw apiFailure('Read failed', e);
     }
   },

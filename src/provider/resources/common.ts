@@ -96,11 +96,13 @@ export function leftAsItIs(
 const plural = (what: VersionedObject): boolean => what === 'alert settings';
 export const capitalized = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
-/** The monitor a sub-resource belongs to is gone or outside the token's selection (404). */
-export const monitorNotFound = (id: string): DiagnosticError =>
+/** The monitor a sub-resource or a data source names is gone or outside the token's selection (404); `attr`: the
+ *  attribute that named it. */
+export const monitorNotFound = (id: string, attr?: string): DiagnosticError =>
   new DiagnosticError(
     'Monitor not found',
     `monitor ${id} does not exist or is not accessible to this token.`,
+    attr === undefined ? undefined : [attr],
   );
 
 /** The import ID of all three resources is the monitor id: anything else fails before any API call. */
