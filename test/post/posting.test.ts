@@ -9,8 +9,8 @@ import { hostFromEnv } from '../../src/post/env.js';
 import { JOB_TOKEN_ADVICE } from '../../src/post/gitlab.js';
 import type { PostingHost } from '../../src/post/host.js';
 import { closeIssues, keepIssueOpen, markerOf, postComment } from '../../src/post/index.js';
-import { GitHubMock } from '../report/github-mock.js';
-import { GitLabMock } from '../report/gitlab-mock.js';
+import { GitHubMock } from './github-mock.js';
+import { GitLabMock } from './gitlab-mock.js';
 
 const GH_TOKEN = 'ghs_posting_SENTINEL_0123456789';
 const GL_TOKEN = 'glpat-posting-SENTINEL-abcdef';

@@ -10,7 +10,7 @@ import {
   type RunTaskServerOptions,
 } from '../../src/run-task/server.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
-import { Target } from '../report/probe-targets.js';
+import { Target } from '../plan-report/probe-targets.js';
 import { HcpStandIn, Recorder, type StandInRun } from './hcp-stand-in.js';
 
 const KEY = 'run-task-hmac-key-5f1e0c9a7b';

@@ -4,8 +4,8 @@
 // the signature).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { verifyMachO } from '../helpers/macho-verify.js';
-import { REFERENCES, referencePath, type ReferenceName } from '../helpers/macho-references.js';
+import { verifyMachO } from '../../helpers/macho-verify.js';
+import { REFERENCES, referencePath, type ReferenceName } from '../../helpers/macho-references.js';
 
 const files = new Map<ReferenceName, Buffer>();
 const read = (name: ReferenceName) => files.get(name)!;

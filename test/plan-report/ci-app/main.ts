@@ -1,4 +1,4 @@
-// A two-stack CDKTF app for the CI-script end-to-end test (test/report/ci-script-e2e.test.ts). CI_APP_STEP=2 is
+// A two-stack CDKTF app for the CI-script end-to-end test (test/plan-report/ci-script-e2e.test.ts). CI_APP_STEP=2 is
 // the "pull request" that changes it: the web stack's blog is paused and the api stack gets a new monitor.
 import { App, TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';

@@ -1,10 +1,10 @@
 // The service's HTML pages without a browser: content negotiation of the public status page, its sections and
 // escaping, the incremental day counts, the dashboard's sign-in and what its request log records.
-import type { CheckResult } from '../../src/api/index.js';
-import { prefersHtml } from '../../src/service/web/html.js';
-import { PageStats } from '../../src/service/web/page-stats.js';
-import { RequestLog } from '../../src/service/web/request-log.js';
-import { Harness, http, testSeed } from './helpers.js';
+import type { CheckResult } from '../../../src/api/index.js';
+import { prefersHtml } from '../../../src/service/web/html.js';
+import { PageStats } from '../../../src/service/web/page-stats.js';
+import { RequestLog } from '../../../src/service/web/request-log.js';
+import { Harness, http, testSeed } from '../helpers.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const HOSTILE =

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availableVersions, cachedPackage } from '../../scripts/release/npm-packages.js';
+import { availableVersions, cachedPackage } from '../../../scripts/release/npm-packages.js';
 
 const saved = { ...process.env };
 let cache: string;

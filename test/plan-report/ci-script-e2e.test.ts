@@ -12,7 +12,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
-import { GitHubMock } from './github-mock.js';
+import { GitHubMock } from '../post/github-mock.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
@@ -173,7 +173,7 @@ resource "uptime_monitor" "tofu" {
       // The project's CDK CLIs, as `npm install` gives them: uptimectl cdk picks the one that runs here.
       for (const cli of ['cdktf-cli', 'cdktn-cli'])
         symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
-      const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
+      const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'plan-report', 'ci-app', 'main.ts')}"`;
       writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
       const cli =
         spawnSync(process.execPath, ['-e', "require('@cdktf/node-pty-prebuilt-multiarch')"], {

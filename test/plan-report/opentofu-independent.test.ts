@@ -1,6 +1,6 @@
 // An OpenTofu 1.11 plan, written by hand from OpenTofu's JSON plan format (docs/internals/json-format and
 // internal/command/jsonplan/plan.go, summarised in /work/shared/reference/opentofu.md §5), not from our Terraform
-// fixtures or test/report/opentofu-plan.ts: `terraform_version` holds OpenTofu's version, there is no `applyable`,
+// fixtures or test/plan-report/opentofu-plan.ts: `terraform_version` holds OpenTofu's version, there is no `applyable`,
 // `complete` or `errored`, providers are `registry.opentofu.org/…`, an ephemeral resource is listed with
 // `"mode": "ephemeral"` and `actions: ["open"]`, a resource switched off with OpenTofu's `enabled` meta-argument is
 // deleted with `action_reason: "delete_because_enabled_false"`. Instance keys are hostile (`${x}`, `%{y}`, quotes,

@@ -3,9 +3,9 @@
 // put it at its limits.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MachOSignError, signAdHoc } from '../../scripts/release/macho-sign.js';
-import { verifyMachO } from '../helpers/macho-verify.js';
-import { referencePath } from '../helpers/macho-references.js';
+import { MachOSignError, signAdHoc } from '../../../scripts/release/macho-sign.js';
+import { verifyMachO } from '../../helpers/macho-verify.js';
+import { referencePath } from '../../helpers/macho-references.js';
 
 interface Made {
   /** Bytes between the end of the load commands and the first section. */

@@ -1,5 +1,5 @@
 // examples/ci/drift-detect.sh end to end: real Terraform against the local service, GitHub's issues API played by a
-// local mock (test/report/github-mock.ts). No drift → no issue; a change made through the API → one issue with the
+// local mock (test/post/github-mock.ts). No drift → no issue; a change made through the API → one issue with the
 // marker, naming what changed, the service's updatedAt and the version tokens; someone removes its label, another
 // change → the same issue updated (found by its marker, not its label); a change reverted by hand → gone from it;
 // `terraform apply` → the issue closed with a comment. Every run counts the API requests it made; 1,000 monitors are
@@ -11,7 +11,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
-import { GitHubMock } from './github-mock.js';
+import { GitHubMock } from '../post/github-mock.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
@@ -233,7 +233,7 @@ describeTf('examples/ci/drift-detect.sh', () => {
         join(dir, 'cdktf.json'),
         JSON.stringify({ language: 'typescript', app: 'see CDKTF_SYNTH' }),
       );
-      const synth = `${process.execPath} ${TSX} ${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}`;
+      const synth = `${process.execPath} ${TSX} ${join(REPO_ROOT, 'test', 'plan-report', 'ci-app', 'main.ts')}`;
       const apply = await new Promise<number>((resolve) =>
         execFile(
           'bash',

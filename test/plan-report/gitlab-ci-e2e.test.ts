@@ -27,7 +27,7 @@ import { createService, type RunningService } from '../../src/service/index.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { requiredProviders, terraformAvailable, TerraformWorkspace } from '../helpers/terraform.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
-import { GitLabMock, type GlMergeRequest } from './gitlab-mock.js';
+import { GitLabMock, type GlMergeRequest } from '../post/gitlab-mock.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;

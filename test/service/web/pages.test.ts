@@ -8,9 +8,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifactsDir, chromiumAvailable, launchChromium, type RunningBrowser } from '../helpers/browser.js';
-import { heavyE2eEnabled, terraformAvailable } from '../helpers/terraform.js';
-import { startE2E, testSeed, type E2E } from '../provider/helpers.js';
+import {
+  artifactsDir,
+  chromiumAvailable,
+  launchChromium,
+  type RunningBrowser,
+} from '../../helpers/browser.js';
+import { heavyE2eEnabled, terraformAvailable } from '../../helpers/terraform.js';
+import { startE2E, testSeed, type E2E } from '../../provider/helpers.js';
 
 // Code passed to page.evaluate runs in the browser; the project's TypeScript has no DOM library.
 declare const window: any;

@@ -287,7 +287,7 @@ describeTf('Atlantis workflows, step by step with the step environment', () => {
       mkdirSync(join(dir, 'node_modules'), { recursive: true });
       for (const cli of ['cdktf-cli', 'cdktn-cli'])
         symlinkSync(join(REPO_ROOT, 'node_modules', cli), join(dir, 'node_modules', cli));
-      const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'report', 'ci-app', 'main.ts')}"`;
+      const app = `"${process.execPath}" "${TSX}" "${join(REPO_ROOT, 'test', 'plan-report', 'ci-app', 'main.ts')}"`;
       writeFileSync(join(dir, 'cdktf.json'), JSON.stringify({ language: 'typescript', app }));
       // The OpenTofu variant of the server (TERRAFORM_BINARY_NAME=tofu): this workflow has only `run` steps, and each
       // runs `tofu`, here a recording stand-in that hands to Terraform; a recording `terraform` must stay unused.

@@ -1,4 +1,4 @@
-// Our tools read the plans OpenTofu writes: a plan made by real Terraform (test/report/fixtures) and the same plan
+// Our tools read the plans OpenTofu writes: a plan made by real Terraform (test/plan-report/fixtures) and the same plan
 // rewritten as OpenTofu 1.8 and 1.11 write it (opentofu-plan.ts, from the differences read in OpenTofu's source)
 // give the same monitor changes in plan-report (Markdown, text, JSON, --check, --drift, --probe) and in adopt.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
