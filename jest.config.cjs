@@ -1,11 +1,13 @@
 // Tests are compiled by swc to CommonJS (fast, no type-check; `npm test` runs `tsc --noEmit` first).
+// Two projects: `unit` (every file but *-e2e.test.ts; a test file there that starts a child process fails, so
+// nothing that needs Terraform, a CDK CLI, a browser or another process hides in the fast loop: `npm run test:unit`)
+// and `e2e` (*-e2e.test.ts: real terraform, the CDK CLIs, Chromium, processes of ours: `npm run test:e2e`).
+// The provider bundle is built once per run (test/helpers/global-setup.ts) and shared by every e2e file.
 const { availableParallelism } = require('node:os');
 
-/** @type {import('jest').Config} */
-module.exports = {
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)s$': [
       '@swc/jest',
@@ -13,10 +15,24 @@ module.exports = {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  extensionsToTreatAsEsm: [],
   testTimeout: 30000,
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '-e2e\\.test\\.ts$'],
+      setupFilesAfterEnv: ['<rootDir>/test/helpers/no-child-process.ts'],
+    },
+    { ...common, displayName: 'e2e', testMatch: ['**/*-e2e.test.ts'] },
+  ],
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   // Jest's default (cores − 1) runs a 2-core machine's suite in band, one file at a time, though most end-to-end
-  // files spend their time waiting on terraform, the CDK CLI or a service's rate window: two files at a time
-  // there (issue 43: the Node 22 pass went from about 1,000 s to 790 s). --maxWorkers / --runInBand still win.
+  // files spend their time waiting on terraform, the CDK CLI or a service's rate window: two files at a time.
+  // --maxWorkers / --runInBand still win.
   maxWorkers: Math.max(2, availableParallelism() - 1),
 };

@@ -125,12 +125,13 @@ export interface NamedPlan {
   plan: PlanJson;
 }
 
-/** Reads a plan: `-` is JSON on stdin; a file holding JSON is read as it is; any other file is a saved plan. */
+/** Reads a plan: `-` is JSON on stdin (never handed to terraform); a file holding JSON is read as it is; any other
+ *  file is a saved plan. */
 export function loadPlan(input: string, readStdin: () => string = () => readFileSync(0, 'utf8')): NamedPlan {
   const text = input === '-' ? readStdin() : readFileSync(input);
   const asText = typeof text === 'string' ? text : text.toString('utf8');
   let json: string;
-  if (asText.trimStart().startsWith('{')) json = asText;
+  if (asText.trimStart().startsWith('{') || input === '-') json = asText;
   else {
     const tf = terraformBinary();
     try {

@@ -1,27 +1,10 @@
 // Which command our tools run for Terraform or OpenTofu: TERRAFORM_BINARY_NAME (the CDK CLIs' and the CI recipes'
 // variable) wins; unset, `terraform`, or `tofu` when only OpenTofu is on the PATH. plan-report reading a saved plan
-// runs that command (a recording `tofu` stands in for OpenTofu, which cannot be installed here).
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+// with it: terraform-binary-e2e.test.ts.
+import { delimiter } from 'node:path';
+import { bin } from './fake-binaries.js';
 import { terraformBinary } from '../../src/cdk/terraform-binary.js';
 import { importCommand } from '../../src/plan-report/duplicates.js';
-import { loadPlan } from '../../src/plan-report/plan.js';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** A folder holding executables with these names; each records its argv in `<name>.argv` and prints `out`. */
-function bin(names: string[], out = ''): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tf-binary-'));
-  dirs.push(dir);
-  for (const n of names) {
-    const file = join(dir, n);
-    writeFileSync(file, `#!/bin/sh\nprintf '%s\\n' "$@" > "${file}.argv"\nprintf '%s' '${out}'\n`);
-    chmodSync(file, 0o755);
-  }
-  return dir;
-}
 
 describe('terraformBinary', () => {
   it('TERRAFORM_BINARY_NAME wins, whatever is on the PATH', () => {
@@ -46,16 +29,6 @@ describe('the tools run that command', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
-  });
-
-  it('plan-report reads a saved plan with `tofu show -json` when OpenTofu is the tool', () => {
-    const dir = bin(['tofu'], '{"format_version":"1.2","resource_changes":[]}');
-    process.env.PATH = `${dir}${delimiter}${saved.PATH ?? ''}`;
-    process.env.TERRAFORM_BINARY_NAME = 'tofu';
-    const planFile = join(dir, 'saved.tfplan');
-    writeFileSync(planFile, 'PK\u0003\u0004 a saved plan is a zip, not JSON');
-    expect(loadPlan(planFile).plan.resource_changes).toEqual([]);
-    expect(readFileSync(join(dir, 'tofu.argv'), 'utf8').split('\n')).toEqual(['show', '-json', planFile, '']);
   });
 
   it('the suggested import command names the tool', () => {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { refuseInUnitFile } from './unit-guard.js';
 
 /** Debian's package puts the browser here; UPTIME_CHROMIUM points elsewhere (another distribution, a Mac). */
 export function chromiumPath(): string {
@@ -12,6 +13,7 @@ export function chromiumPath(): string {
 
 /** True when Chromium can run here. With CI=true a missing browser throws: CI never skips the browser tests. */
 export function chromiumAvailable(): boolean {
+  refuseInUnitFile('Chromium');
   if (existsSync(chromiumPath())) return true;
   if (process.env.CI === 'true' || process.env.CI === '1')
     throw new Error(

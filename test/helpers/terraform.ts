@@ -6,6 +6,7 @@ import { withoutSharedPluginCache } from '../../src/cdk/cli.js';
 import { installProvider, terraformPlatform, PROVIDER_SOURCE } from '../../src/cli/provider-install.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refuseInUnitFile } from './unit-guard.js';
 
 export { PROVIDER_SOURCE };
 
@@ -14,6 +15,7 @@ export { PROVIDER_SOURCE };
  * elsewhere it prints a notice and returns false so the caller skips.
  */
 export function terraformAvailable(): boolean {
+  refuseInUnitFile('terraform');
   try {
     execFileSync('terraform', ['version'], {
       env: { ...process.env, CHECKPOINT_DISABLE: '1' },

@@ -1,11 +1,8 @@
 // Checks engine through HTTP with the controllable clock: real checks against local servers, statuses,
 // incidents, alert records, slow responses, expiry, summary and the checks list.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { generateServerCertificate } from '../../src/protocol/tls.js';
 import { Alert, CheckResult, IncidentDetail, listEnvelope, MonitorSummary } from '../../src/api/index.js';
 import type { Harness } from './helpers.js';
 import { engineHarness, LocalServer, monitor, tick } from './engine-helpers.js';
@@ -350,41 +347,18 @@ describe('admin controls, slow responses and alert delivery cases', () => {
 });
 
 describe('expiry', () => {
-  let dir: string;
   let tls: Server;
   let port: number;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'uptime-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'key.pem',
-        '-out',
-        'cert.pem',
-        '-days',
-        '20',
-        '-subj',
-        '/CN=localhost',
-      ],
-      { cwd: dir, stdio: 'ignore' },
-    );
-    tls = createHttpsServer(
-      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-      (_req, res) => res.end('ok'),
-    );
+    // self-signed for localhost, valid for 20 more days (made in-process: a year's validity that began 345 days ago)
+    const cert = generateServerCertificate(new Date(Date.now() - 345 * 86400_000));
+    tls = createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, (_req, res) => res.end('ok'));
     await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
     port = (tls.address() as AddressInfo).port;
   });
   afterAll(async () => {
     tls.closeAllConnections();
     await new Promise((r) => tls.close(r));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test('SSL expiry comes from the certificate the https target presents; warnDays drives warning', async () => {
