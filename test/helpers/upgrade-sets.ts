@@ -3,9 +3,11 @@
 //
 // A set is any folder directly under test/fixtures/upgrade/ except `template/` (what the next set is made from).
 // Its parts are found by what they are, wherever they sit in the set, so a set laid out by hand reads too:
-//   - the state: the one `terraform.tfstate`; the configuration: the `*.tf` files of its folder (required);
+//   - the state: the one `terraform.tfstate`; the configuration: the `*.tf` files of its folder, else of the one
+//     folder holding `*.tf` files (not `change/`, not an import output) (required);
 //   - the service's data directory: the folder holding `state.db` (or a legacy `state.json`) (required);
-//   - `set.json` (optional): `version` (default: the folder's name), `token` (the token name to use; default `full`,
+//   - `set.json` (optional): `version` (default: the version in the folder's name, else the provider version its
+//     generated code pins), `token` (the token name to use; default `full`,
 //     else the first), `adminKey`, `importArgs` (extra `uptimectl import` arguments; default `--include-archived`);
 //   - `change/*.tf` (optional): override files of a small change, else the test makes one from the state;
 //   - `plan.json`, `change-plan.json` (optional): `terraform show -json` of the no-change plan and of the change's plan;
@@ -110,6 +112,29 @@ function only(what: string, found: string[], dir: string): string {
   );
 }
 
+/**
+ * The release that made a set without set.json: the version in its folder's name, else the provider version its
+ * generated code pins.
+ */
+function versionOf(dir: string, files: string[]): string {
+  const named = /\d+\.\d+\.\d+/.exec(basename(dir))?.[0];
+  if (named) return named;
+  const pin = [
+    /source\s*=\s*"uptime-monitoring\/uptime"\s*\n\s*version\s*=\s*"([^"]+)"/,
+    /"source":\s*"uptime-monitoring\/uptime",\s*"version":\s*"([^"]+)"/,
+  ];
+  for (const f of files.filter((x) => x.endsWith('.tf') || x.endsWith('.tf.json'))) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    for (const re of pin) {
+      const v = re.exec(text)?.[1];
+      if (v && /^\d+\.\d+\.\d+/.test(v)) return v;
+    }
+  }
+  throw new Error(
+    `upgrade set ${dir}: cannot tell which release made it: name its folder after the version or give it set.json`,
+  );
+}
+
 /** Reads a set's layout; throws naming what is missing or ambiguous. */
 export function readSet(dir: string): UpgradeSet {
   const files = filesUnder(dir);
@@ -121,9 +146,13 @@ export function readSet(dir: string): UpgradeSet {
     files.filter((f) => basename(f) === 'terraform.tfstate'),
     dir,
   );
-  const configDir = dirname(state);
-  if (!files.some((f) => dirname(f) === configDir && f.endsWith('.tf')))
-    throw new Error(`upgrade set ${dir}: no *.tf files beside ${state}`);
+  const importDirs = files.filter((f) => basename(f) === '.uptimectl-import.json').map(dirname);
+  const tfDirs = [...new Set(files.filter((f) => f.endsWith('.tf')).map(dirname))].filter(
+    (d) => d !== 'change' && !importDirs.includes(d),
+  );
+  const configDir = tfDirs.includes(dirname(state))
+    ? dirname(state)
+    : only(`folder of *.tf files (none beside ${state})`, tfDirs, dir);
   const dataDir = only(
     'service data directory (a folder holding state.db or state.json)',
     [
@@ -141,7 +170,6 @@ export function readSet(dir: string): UpgradeSet {
       const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { format: 'hcl' | 'cdktf'; cdk?: string };
       return { dir: dirname(f), format: m.format, ...(m.cdk ? { cdk: m.cdk } : {}) };
     });
-  const importDirs = imports.map((i) => i.dir);
   const apps = files
     .filter((f) => basename(f) === 'main.ts' && !importDirs.includes(dirname(f)))
     .map((f) => dirname(f))
@@ -158,7 +186,7 @@ export function readSet(dir: string): UpgradeSet {
   return {
     name: basename(dir),
     dir,
-    version: typeof manifest.version === 'string' ? manifest.version : basename(dir),
+    version: typeof manifest.version === 'string' ? manifest.version : versionOf(dir, files),
     ...(typeof manifest.token === 'string' ? { token: manifest.token } : {}),
     ...(typeof manifest.adminKey === 'string' ? { adminKey: manifest.adminKey } : {}),
     importArgs: Array.isArray(manifest.importArgs)

@@ -86,13 +86,20 @@ describe('reading a set laid out by hand', () => {
       'terraform.tfstate': '{}',
       'service/state.json': '{}',
       'out/hcl/.uptimectl-import.json': '{"format":"hcl"}',
-      'out/hcl/main.tf': '',
       'app/main.ts': '',
       'app/synth/stacks/s/cdk.tf.json': '{}',
     });
+    write(tmp, {
+      'out/hcl/main.tf':
+        'terraform {\n  required_providers {\n    uptime = {\n      source  = "uptime-monitoring/uptime"\n      version = "0.0.9"\n    }\n  }\n}\n',
+    });
     const s = readSet(tmp);
+    expect(s.version).toBe('0.0.9');
+    const named = join(tmp, 'x', '0.3.1-review');
+    write(named, { 'main.tf': '', 'terraform.tfstate': '{}', 'd/state.db': '' });
+    expect(readSet(named).version).toBe('0.3.1');
+    rmSync(join(tmp, 'x'), { recursive: true });
     expect({
-      version: s.version,
       config: s.configDir,
       data: s.dataDir,
       imports: s.imports,
@@ -100,7 +107,6 @@ describe('reading a set laid out by hand', () => {
       importArgs: s.importArgs,
       change: s.changeDir,
     }).toEqual({
-      version: s.name,
       config: tmp,
       data: join(tmp, 'service'),
       imports: [{ dir: 'out/hcl', format: 'hcl' }],
@@ -115,7 +121,17 @@ describe('reading a set laid out by hand', () => {
     expect(() => readSet(tmp)).toThrow(/expected one terraform\.tfstate, found a\/terraform\.tfstate, b\//);
     rmSync(join(tmp, 'b'), { recursive: true });
     expect(() => readSet(tmp)).toThrow(/expected one service data directory .*found none/);
-    write(tmp, { 'intended-differences.json': '{"differences":[{"file":"x"}]}', 'a/d/state.db': '' });
+    write(tmp, { 'a/d/state.db': '' });
+    expect(() => readSet(tmp)).toThrow(/cannot tell which release made it/);
+    write(tmp, { 'set.json': '{"version":"0.1.0"}' });
+    write(tmp, { 'state/terraform.tfstate': '{}' });
+    rmSync(join(tmp, 'a', 'terraform.tfstate'));
+    // The state in a folder of its own, the configuration in another: found.
+    expect(readSet(tmp).configDir).toBe(join(tmp, 'a'));
+    write(tmp, { 'b/other.tf': '' });
+    expect(() => readSet(tmp)).toThrow(/expected one folder of \*\.tf files .*found a, b/);
+    rmSync(join(tmp, 'b'), { recursive: true });
+    write(tmp, { 'intended-differences.json': '{"differences":[{"file":"x"}]}' });
     expect(() => readSet(tmp)).toThrow(/needs "file" and a "reason"/);
   });
 });
@@ -218,6 +234,7 @@ describe('intended differences', () => {
 
   test('a tree: an unexplained new, missing or changed file is a mismatch; intended ones are not', () => {
     write(tmp, {
+      'set/set.json': '{"version":"0.1.0"}',
       'set/terraform.tfstate': '{}',
       'set/main.tf': '',
       'set/data/state.db': '',
