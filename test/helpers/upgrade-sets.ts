@@ -4,11 +4,14 @@
 // A set is any folder directly under test/fixtures/upgrade/ except `template/` (what the next set is made from).
 // Its parts are found by what they are, wherever they sit in the set, so a set laid out by hand reads too:
 //   - the state: the one `terraform.tfstate`; the configuration: the `*.tf` files of its folder, else of the one
-//     folder holding `*.tf` files (not `change/`, not an import output) (required);
+//     folder holding `*.tf` files (not `change/`, not an import output) (required). The provider is configured from
+//     UPTIME_BASE_URL and UPTIME_API_TOKEN, which the test sets; this checkout's provider is installed under the
+//     package's version and the set's, so a configuration pinning either resolves;
 //   - the service's data directory: the folder holding `state.db` (or a legacy `state.json`) (required);
 //   - `set.json` (optional): `version` (default: the version in the folder's name, else the provider version its
-//     generated code pins), `token` (the token name to use; default `full`,
-//     else the first), `adminKey`, `importArgs` (extra `uptimectl import` arguments; default `--include-archived`);
+//     generated code pins), `token` (the name of the token to use; default `full`, else the first the service
+//     lists), `adminKey`, `importArgs` (`uptimectl import` arguments besides the format, which the output's
+//     manifest names; default `--include-archived`);
 //   - `change/*.tf` (optional): override files of a small change, else the test makes one from the state;
 //   - `plan.json`, `change-plan.json` (optional): `terraform show -json` of the no-change plan and of the change's plan;
 //   - every folder holding `.uptimectl-import.json` (optional): what `uptimectl import` wrote, in the format that
