@@ -22,7 +22,8 @@
 //   posting layer: the user learns now, not after waiting for nothing), or waits its longest and asks again (the run
 //   task's callback, whose run has nobody else to report to).
 // - Deadlines: every attempt has its own; the caller's abort ends the whole call and is never retried.
-// - Body limits: an answer is read up to the caller's limit, counted as decoded, then refused; never buffered whole.
+// - Body limits: an answer is read up to the caller's limit (counted after fetch's decompression), then refused and
+//   not read further.
 
 /** 429: the allowance is used up; the request was not processed. */
 export const RATE_LIMITED = 429;
