@@ -27,6 +27,14 @@ module.exports = {
       to: { path: '^src/(?!checker/)' },
     },
     {
+      name: 'http-at-the-bottom',
+      severity: 'error',
+      comment:
+        'src/http (the outbound HTTP policy) is below the API client, the posting layer and the run task: it imports nothing of src/, and not undici (the API client loads undici on its first request).',
+      from: { path: '^src/http/' },
+      to: { path: '^(src/(?!http/)|node_modules/undici/)' },
+    },
+    {
       name: 'run-task-on-top',
       severity: 'error',
       comment:

@@ -55,6 +55,9 @@ export interface ClientOptions {
   readTimeoutMs?: number;
   /** Whole-request deadline for writes, default 30000. */
   writeTimeoutMs?: number;
+  /** The largest answer read, in bytes (default 64 MiB, far above any answer of the API); a larger one fails the
+   *  call with an UnexpectedResponseError. */
+  maxResponseBytes?: number;
   retry?: RetryOptions;
   userAgent?: string;
   /** An undici dispatcher (tests use MockAgent). */
@@ -169,6 +172,7 @@ export class UptimeClient {
       logger: options.logger,
       secrets,
       authorization: () => `Bearer ${token}`,
+      maxResponseBytes: options.maxResponseBytes,
     });
   }
 

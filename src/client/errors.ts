@@ -5,6 +5,7 @@ import {
   describeStatus,
   ErrorBody,
   ErrorDetail,
+  ID_PATTERNS,
   unquoteEtag,
   type ConflictCode,
 } from '../api/index.js';
@@ -188,10 +189,9 @@ export class ConflictError extends ApiError {
       ? (this.code as ConflictCode)
       : 'unknown';
     let existing = readErrorBody(init.body).existingMonitorId;
-    if (!existing && this.reason === 'duplicate_monitor') {
-      existing =
-        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(this.message)?.[0] ?? null;
-    }
+    // A service that names the monitor only in its words: the first of them that is a monitor id.
+    if (!existing && this.reason === 'duplicate_monitor')
+      existing = this.message.split(/[^0-9a-z-]+/i).find((w) => ID_PATTERNS.monitorId.test(w)) ?? null;
     this.existingMonitorId = existing;
   }
 }

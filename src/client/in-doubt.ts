@@ -2,7 +2,9 @@
 // from a proxy in front of the service) may have happened. Like a 429, that is not a failure: the write is replayed
 // with its own Idempotency-Key until the service says what happened (the stored answer, or the operation run once),
 // or until a deadline much longer than the ordinary retry budget. Only then does the call fail, with
-// `OutcomeUnknownError`. The transport (transport.ts) asks this module after the retry budget is spent.
+// `OutcomeUnknownError`. The transport (transport.ts) asks this module after the retry budget is spent. The replays
+// back off by the outbound HTTP policy (src/http/policy.ts), with equal jitter: every wait makes progress.
+import { backoffMs, mayHaveHappened, type Backoff } from '../http/policy.js';
 import { ApiError, keepClassNames, NetworkError } from './errors.js';
 import { formatDuration } from './duration.js';
 
@@ -13,14 +15,13 @@ import { formatDuration } from './duration.js';
  * short enough that a CI job whose service is really down stops within its usual timeout instead of hanging.
  */
 export const DEFAULT_IN_DOUBT_MAX_WAIT_MS = 10 * 60_000;
-/** Replays back off from 1 s, doubling, to this cap (with jitter in the upper half: always some progress). */
-const FIRST_WAIT_MS = 1000;
-const MAX_WAIT_MS = 10_000;
+/** Replays back off from 1 s, doubling, to 10 s (with jitter in the upper half: always some progress). */
+const REPLAY_BACKOFF: Backoff = { baseMs: 1000, maxMs: 10_000, jitter: 'equal' };
 
 /** A failure after which a write may have happened: no answer after sending, or a 5xx. */
 export function leavesInDoubt(failure: ApiError): boolean {
   if (failure instanceof NetworkError) return failure.outcomeUnknown;
-  return failure.retryable && failure.status >= 500;
+  return mayHaveHappened(failure);
 }
 
 /** One write's resolution: whether it is in doubt, and how long to wait before the next replay. */
@@ -47,8 +48,7 @@ export class InDoubt {
     this.#since ??= now;
     const left = this.#since + this.maxWaitMs - now;
     if (left <= 0) return null;
-    const cap = Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** this.#replays++);
-    const wait = Math.max(hintMs ?? 0, Math.floor(cap / 2 + (this.random() * cap) / 2));
+    const wait = Math.max(hintMs ?? 0, backoffMs(++this.#replays, REPLAY_BACKOFF, this.random));
     return Math.min(wait, left);
   }
 

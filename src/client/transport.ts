@@ -1,9 +1,33 @@
-// One logical API call: rate limiting, the HTTP exchange with deadlines, retries with capped exponential
-// backoff and full jitter, error mapping. Knows nothing about individual endpoints.
+// One logical API call: rate limiting, the HTTP exchange, error mapping; retries, deadlines and the answer's size
+// follow the outbound HTTP policy (src/http/policy.ts: full-jitter backoff, as many processes may share a token).
+// Its own: the Idempotency-Key that lets a write be repeated, the shared rate limiter that turns 429s into waiting,
+// and the in-doubt replays of a write whose answer was lost (in-doubt.ts). Knows nothing about individual endpoints.
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { IDEMPOTENCY_KEY_LENGTH, quoteEtag, unquoteEtag, type Endpoint } from '../api/index.js';
-import { ApiError, NetworkError, RateLimitedError, TimeoutError, errorForStatus } from './errors.js';
+import {
+  ANSWER_BYTES_LIMIT,
+  announcedWait,
+  attemptSignal,
+  BodyTooLargeError,
+  connectionFailure,
+  isRetryStatus,
+  mayRepeat,
+  nextWait,
+  readText,
+  retryAfterMs,
+  worthRetrying,
+  type ConnectionFailure,
+  type RetryBudget,
+} from '../http/policy.js';
+import {
+  ApiError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+  UnexpectedResponseError,
+  errorForStatus,
+} from './errors.js';
 import { RateLimitWaitError } from './rate-limit-error.js';
 import { InDoubt } from './in-doubt.js';
 import {
@@ -66,6 +90,8 @@ export interface TransportOptions {
   logger?: (e: LogEvent) => void;
   secrets: SecretSet;
   authorization: () => string;
+  /** The largest answer read (default ANSWER_BYTES_LIMIT, src/http/policy.ts); a larger one fails the call. */
+  maxResponseBytes?: number;
 }
 
 export interface CallOptions {
@@ -85,7 +111,6 @@ export interface RawResult {
   location: string | null;
 }
 
-const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_KEPT_BODY = 2000;
 
 export function newIdempotencyKey(): string {
@@ -103,10 +128,15 @@ export class Transport {
     this.random = opts.random ?? Math.random;
   }
 
-  /** Full-jitter backoff for the wait after failed attempt `attempt` (1-based). */
-  backoff(attempt: number): number {
-    const cap = Math.min(this.opts.retry.maxDelayMs, this.opts.retry.baseDelayMs * 2 ** (attempt - 1));
-    return Math.floor(this.random() * cap);
+  /** The policy's retry budget: the ordinary attempts with full-jitter backoff; a longer announced wait fails. */
+  private get budget(): RetryBudget {
+    const r = this.opts.retry;
+    return {
+      attempts: r.maxAttempts,
+      backoff: { baseMs: r.baseDelayMs, maxMs: r.maxDelayMs, jitter: 'full' },
+      maxWaitMs: r.maxRetryAfterMs,
+      longerWait: 'give-up',
+    };
   }
 
   async call(
@@ -137,7 +167,7 @@ export class Transport {
         );
     }
     // A write is only ever repeated under its Idempotency-Key (every write of v1 has one).
-    const mayRetry = !ep.write || idempotencyKey !== undefined;
+    const repeatable = mayRepeat(ep.method, idempotencyKey !== undefined);
     const url = new URL(this.opts.baseUrl.replace(/\/$/, '') + path);
     for (const [k, v] of Object.entries(query ?? {}))
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -163,11 +193,13 @@ export class Transport {
         this.log({ event: 'throttle', method: ep.method, path: ep.path, attempt, delayMs: waited });
       this.log({ event: 'request', method: ep.method, path: ep.path, attempt });
       let failure: ApiError;
+      let connection: ConnectionFailure | null = null;
       let waitMs: number | null = null;
       try {
-        const res = await this.exchange(url, ep.method, headers, payload, timeoutMs, options.signal);
+        const res = await this.exchange(url, ep.method, headers, payload, timeoutMs, options.signal, ctx);
         const now = this.clock.now();
-        const retryAfter = parseRetryAfter(res.headers['retry-after'], now);
+        const announcedMs = retryAfterMs(res.headers['retry-after'], now);
+        const retryAfter = announcedMs === null ? null : Math.ceil(announcedMs / 1000);
         const resumeAt = this.opts.limiter.release(res.rateLimit, res.status, retryAfter);
         this.log({
           event: 'response',
@@ -190,7 +222,7 @@ export class Transport {
             retryable: true,
             retryAfterSeconds: retryAfter ?? Math.ceil(waitMs / 1000),
           }) as RateLimitedError;
-          if (!mayRetry || waitMs > this.opts.retry.maxRetryAfterMs) throw lastRateLimited;
+          if (announcedWait(waitMs, this.budget) === null) throw lastRateLimited;
           this.log({
             event: 'retry',
             method: ep.method,
@@ -203,32 +235,34 @@ export class Transport {
           });
           continue;
         }
-        if (retryAfter !== null && RETRY_STATUSES.has(res.status)) waitMs = retryAfter * 1000;
+        if (isRetryStatus(res.status)) waitMs = announcedMs;
         failure = errorForStatus({
           ...ctx,
           status: res.status,
           requestId: res.requestId,
           body: res.body,
-          retryable: RETRY_STATUSES.has(res.status),
+          retryable: isRetryStatus(res.status),
           retryAfterSeconds: retryAfter,
         });
       } catch (err) {
         if (err === lastRateLimited) throw err;
         this.opts.limiter.release(null);
-        if (options.signal?.aborted) throw err;
+        if (options.signal?.aborted || err instanceof UnexpectedResponseError) throw err;
         if (isProgrammingError(err))
           throw new TypeError(
             `${ep.method} ${ep.path}: the request could not be built (${this.opts.secrets.redact(String((err as Error).message))})`,
           );
-        failure = this.networkError(err, ctx, ep.write);
+        connection = connectionFailure(err);
+        failure = this.networkError(err, connection, ctx, ep.write);
       }
       failures++;
-      const inDoubt = mayRetry && doubt !== null && doubt.note(failure);
-      if (!failure.retryable || !mayRetry) throw failure;
+      const inDoubt = repeatable && doubt !== null && doubt.note(failure);
+      if (!worthRetrying(connection ? { connection } : failure, repeatable)) throw failure;
       let delayMs: number;
       if (failures < this.opts.retry.maxAttempts) {
-        if (waitMs !== null && waitMs > this.opts.retry.maxRetryAfterMs) throw failure;
-        delayMs = waitMs ?? this.backoff(failures);
+        const wait = nextWait(failures, waitMs, this.budget, this.random);
+        if (wait === null) throw failure;
+        delayMs = wait;
       } else {
         // The retry budget is spent. A write that may have happened is not failed but resolved: replayed with
         // its own key until the service says what happened, or the in-doubt deadline passes.
@@ -282,9 +316,8 @@ export class Transport {
     payload: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    ctx: { method: string; pathTemplate: string; path: string },
   ) {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     if (typeof this.dispatcher === 'function') this.dispatcher = await this.dispatcher();
     const res = await this.dispatcher.request({
       origin: url.origin,
@@ -292,16 +325,30 @@ export class Transport {
       method: method as Dispatcher.HttpMethod,
       headers,
       body: payload,
-      signal: combined,
+      signal: attemptSignal(timeoutMs, signal),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    const text = await res.body.text();
     const h = res.headers as Record<string, string | string[] | undefined>;
     const first = (name: string) => {
       const v = h[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
     };
+    const limit = this.opts.maxResponseBytes ?? ANSWER_BYTES_LIMIT;
+    let text: string;
+    try {
+      text = await readText(res.body, limit);
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      throw new UnexpectedResponseError({
+        ...ctx,
+        status: res.statusCode,
+        requestId: first('x-request-id'),
+        body: null,
+        retryable: false,
+        message: `${ctx.method} ${ctx.pathTemplate}: the service answered ${res.statusCode} with more than ${limit} bytes, more than any answer of the API; not read`,
+      });
+    }
     let body: unknown = null;
     if (text) {
       try {
@@ -332,22 +379,15 @@ export class Transport {
 
   private networkError(
     err: unknown,
+    connection: ConnectionFailure,
     ctx: { method: string; pathTemplate: string; path: string },
     write: boolean,
   ): NetworkError {
-    const e = err as { name?: string; code?: string; message?: string };
-    const timedOut =
-      e?.name === 'TimeoutError' ||
-      e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-      e?.code === 'UND_ERR_BODY_TIMEOUT' ||
-      e?.code === 'UND_ERR_CONNECT_TIMEOUT';
-    const connectFailed =
-      e?.code === 'ECONNREFUSED' || e?.code === 'UND_ERR_CONNECT_TIMEOUT' || e?.code === 'ENOTFOUND';
-    const cause = timedOut
+    const cause = connection.timedOut
       ? 'timed out'
-      : `connection error (${this.opts.secrets.redact(String(e?.code ?? e?.message ?? 'unknown'))})`;
-    const init = { ...ctx, retryable: true, cause, outcomeUnknown: write && !connectFailed };
-    return timedOut ? new TimeoutError(init) : new NetworkError(init);
+      : `connection error (${this.opts.secrets.redact(String(connection.code ?? (err as Error | null)?.message ?? 'unknown'))})`;
+    const init = { ...ctx, retryable: true, cause, outcomeUnknown: write && connection.sent };
+    return connection.timedOut ? new TimeoutError(init) : new NetworkError(init);
   }
 
   private log(e: LogEvent): void {
@@ -367,13 +407,4 @@ function truncate(text: string): string {
 function isProgrammingError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_INVALID_CHAR';
-}
-
-/** Retry-After: integer seconds (the spec) or an HTTP date (tolerated). */
-export function parseRetryAfter(v: string | string[] | undefined, now: number): number | null {
-  const s = Array.isArray(v) ? v[0] : v;
-  if (!s) return null;
-  if (/^\d+$/.test(s.trim())) return Number(s.trim());
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : Math.max(0, Math.ceil((t - now) / 1000));
 }

@@ -11,7 +11,7 @@ import {
   type ReplayCounts,
   type SlowRule,
 } from '../checker/index.js';
-import type { UptimeClient } from '../client/index.js';
+import { ApiError, ForbiddenError, type UptimeClient } from '../client/index.js';
 import {
   alertSettingsFromPlan,
   knownFields,
@@ -184,9 +184,8 @@ export async function backtest(stacks: StackReport[], client: UptimeClient | nul
     try {
       checks = await readChecks(client, t.id);
     } catch (err) {
-      const status = (err as { status?: number }).status;
       why =
-        status === 403 || status === 402
+        err instanceof ForbiddenError || (err instanceof ApiError && err.status === 402)
           ? 'check results are not readable with this token (they need a Pro plan and the checks:read scope)'
           : `check results could not be read (${(err as Error).message})`;
     }

@@ -1,14 +1,31 @@
 // JSON over HTTP for the code hosts' REST APIs (GitHub, GitLab): one call with its retries, and pagination.
+// Retries, waits, deadlines and the answer's size follow the outbound HTTP policy (src/http/policy.ts, equal-jitter
+// backoff from 1 s); what is the hosts' own is here:
 // - The token rides in one header, set here from a closure; it is never in a URL, and every error message is scrubbed
 //   of it (and of whatever the host echoes back) before it leaves this module.
-// - Waiting is not failing: a 429 (or GitHub's 403 with an exhausted allowance) waits for what the host announces
-//   (Retry-After, else the reset time) up to `maxWaitMs`, then tries again. 502/503/504 and connection errors are
-//   retried with backoff for reads and for writes that are safe to repeat (PUT, PATCH); a POST is not repeated after
-//   an answer that may mean it happened: the caller gets a `PostError` with `outcomeUnknown` and decides (the posting
-//   layer looks for what it was creating before creating it again).
+// - Rate limits: GitHub's 403 with an exhausted allowance is a 429; with no Retry-After, the wait is until the reset
+//   the host announces (GitHub's x-ratelimit-reset, GitLab's ratelimit-reset), else GitHub's advice of a minute. A
+//   wait longer than `maxWaitMs` is not taken: the call fails at once.
+// - The hosts' PATCH calls set whole values (a comment's body, an issue's state) and may be repeated like PUT; a POST
+//   that was sent and lost its answer is not: the caller gets a `PostError` with `outcomeUnknown` and decides (the
+//   posting layer looks for what it was creating before creating it again).
 // - Proxies: HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured (undici's EnvHttpProxyAgent), as runners need.
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import { SECRET_MARKERS } from '../api/secrets.js';
+import {
+  ANSWER_BYTES_LIMIT,
+  attemptSignal,
+  BodyTooLargeError,
+  connectionFailure,
+  mayHaveHappened,
+  mayRepeat,
+  nextWait,
+  RATE_LIMITED,
+  readText,
+  retryAfterMs,
+  worthRetrying,
+  type RetryBudget,
+} from '../http/policy.js';
 
 export interface HttpOptions {
   /** API root, e.g. https://api.github.com or https://gitlab.example.com/api/v4 (no trailing slash needed). */
@@ -25,8 +42,11 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** Attempts for a retryable failure (default 4). */
   attempts?: number;
+  /** The largest answer read (default ANSWER_BYTES_LIMIT, src/http/policy.ts). */
+  maxAnswerBytes?: number;
   /** Injected for tests. */
   sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
   /** Progress notes (a wait, a retry): stderr in the CLI. */
   note?: (message: string) => void;
 }
@@ -49,22 +69,17 @@ export interface Response<T> {
   headers: Headers;
 }
 
-const RETRY_STATUS = new Set([502, 503, 504]);
-const SAFE_TO_REPEAT = new Set(['GET', 'PUT', 'PATCH', 'HEAD']);
+/** GitHub's advice for a rate limit that announces no wait: "wait for at least one minute". */
+const UNANNOUNCED_RATE_LIMIT_WAIT_MS = 60_000;
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Seconds to wait before the next attempt, from what the host announced; null when it announced nothing. */
+/** Milliseconds to wait for a rate limit, from what the host announced; null when it announced nothing. */
 export function announcedWaitMs(headers: Headers, now = Date.now()): number | null {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const at = Date.parse(retryAfter);
-    if (!Number.isNaN(at)) return Math.max(0, at - now);
-  }
+  const retryAfter = retryAfterMs(headers.get('retry-after'), now);
+  if (retryAfter !== null) return retryAfter;
   // GitHub: x-ratelimit-reset (epoch seconds); GitLab: ratelimit-reset (epoch seconds).
   const reset = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
   if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
@@ -102,55 +117,57 @@ export class HttpJson {
   async request<T>(method: string, path: string, body?: unknown): Promise<Response<T>> {
     const url = this.url(path);
     const shown = `${method} ${new URL(url).pathname}`;
-    const attempts = this.o.attempts ?? 4;
     const sleep = this.o.sleep ?? defaultSleep;
-    const maxWait = this.o.maxWaitMs ?? 300_000;
+    const budget: RetryBudget = {
+      attempts: this.o.attempts ?? 4,
+      backoff: { baseMs: 1000, maxMs: 30_000, jitter: 'equal' },
+      maxWaitMs: this.o.maxWaitMs ?? 300_000,
+      longerWait: 'give-up',
+    };
+    // The hosts' PATCH calls set whole values: repeating one does no more than the first.
+    const repeatable = mayRepeat(method, method === 'PATCH');
     for (let attempt = 1; ; attempt++) {
       let res: Awaited<ReturnType<typeof fetch>>;
+      let text: string;
       try {
-        res = await fetch(url, {
-          method,
-          dispatcher: this.dispatcher,
-          // An API does not redirect; following one could carry the token to another origin.
-          redirect: 'error',
-          signal: AbortSignal.timeout(this.o.timeoutMs ?? 30_000),
-          headers: {
-            accept: 'application/json',
-            'user-agent': 'uptimectl',
-            ...this.o.headers,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(this.auth ? { [this.auth[0]]: this.auth[1] } : {}),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        ({ res, text } = await this.exchange(url, method, shown, body));
       } catch (err) {
+        if (err instanceof PostError) throw err;
         const why = this.scrub(
           err instanceof Error ? (err.cause as Error | undefined)?.message || err.message : String(err),
         );
-        if (SAFE_TO_REPEAT.has(method) && attempt < attempts) {
-          this.o.note?.(`${this.o.hostName}: ${shown} failed (${why}); trying again`);
-          await sleep(1000 * 2 ** (attempt - 1));
-          continue;
-        }
-        throw new PostError(`${this.o.hostName}: ${shown} failed: ${why}`, null, !SAFE_TO_REPEAT.has(method));
+        const connection = connectionFailure(err);
+        const wait = worthRetrying({ connection }, repeatable) ? this.nextWait(attempt, null, budget) : null;
+        if (wait === null)
+          throw new PostError(
+            `${this.o.hostName}: ${shown} failed: ${why}`,
+            null,
+            !repeatable && mayHaveHappened({ connection }),
+          );
+        this.o.note?.(`${this.o.hostName}: ${shown} failed (${why}); trying again`);
+        await sleep(wait);
+        continue;
       }
-      const text = await res.text();
       const limited =
-        res.status === 429 || (res.status === 403 && res.headers.get('x-ratelimit-remaining') === '0');
-      if (limited && attempt < attempts) {
-        const wait = announcedWaitMs(res.headers) ?? 60_000;
-        if (wait <= maxWait) {
+        res.status === RATE_LIMITED ||
+        (res.status === 403 && res.headers.get('x-ratelimit-remaining') === '0');
+      if (limited || worthRetrying(res, repeatable)) {
+        const wait = this.nextWait(
+          attempt,
+          limited
+            ? (announcedWaitMs(res.headers) ?? UNANNOUNCED_RATE_LIMIT_WAIT_MS)
+            : retryAfterMs(res.headers.get('retry-after'), Date.now()),
+          budget,
+        );
+        if (wait !== null) {
           this.o.note?.(
-            `${this.o.hostName}: rate limited on ${shown}; waiting ${Math.ceil(wait / 1000)} s as announced`,
+            limited
+              ? `${this.o.hostName}: rate limited on ${shown}; waiting ${Math.ceil(wait / 1000)} s as announced`
+              : `${this.o.hostName}: ${shown} answered ${res.status}; trying again`,
           );
           await sleep(wait);
           continue;
         }
-      }
-      if (RETRY_STATUS.has(res.status) && SAFE_TO_REPEAT.has(method) && attempt < attempts) {
-        this.o.note?.(`${this.o.hostName}: ${shown} answered ${res.status}; trying again`);
-        await sleep(1000 * 2 ** (attempt - 1));
-        continue;
       }
       if (res.status >= 400) {
         let message = text.slice(0, 500);
@@ -164,7 +181,7 @@ export class HttpJson {
         throw new PostError(
           this.scrub(`${this.o.hostName}: ${shown} failed: ${res.status} ${message}`.trim()),
           res.status,
-          !SAFE_TO_REPEAT.has(method) && res.status >= 500,
+          !repeatable && mayHaveHappened(res),
         );
       }
       let parsed: unknown = null;
@@ -180,6 +197,40 @@ export class HttpJson {
         }
       }
       return { status: res.status, body: parsed as T, headers: res.headers };
+    }
+  }
+
+  private nextWait(attempt: number, announcedMs: number | null, budget: RetryBudget): number | null {
+    return nextWait(attempt, announcedMs, budget, this.o.random);
+  }
+
+  /** One attempt: the answer and its text, read within the deadline and the size limit. */
+  private async exchange(url: string, method: string, shown: string, body: unknown) {
+    const res = await fetch(url, {
+      method,
+      dispatcher: this.dispatcher,
+      // An API does not redirect; following one could carry the token to another origin.
+      redirect: 'error',
+      signal: attemptSignal(this.o.timeoutMs ?? 30_000),
+      headers: {
+        accept: 'application/json',
+        'user-agent': 'uptimectl',
+        ...this.o.headers,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.auth ? { [this.auth[0]]: this.auth[1] } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const limit = this.o.maxAnswerBytes ?? ANSWER_BYTES_LIMIT;
+    try {
+      return { res, text: await readText(res.body, limit) };
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      throw new PostError(
+        `${this.o.hostName}: ${shown} answered ${res.status} with more than ${limit} bytes`,
+        res.status,
+        false,
+      );
     }
   }
 

@@ -5,8 +5,8 @@ import type { Monitor } from '../api/index.js';
 import { formatDuration, parseDuration } from '../client/index.js';
 import { DiagnosticError, type Diagnostics } from '../protocol/diagnostics.js';
 import { boolAttr, stringAttr } from '../protocol/framework/index.js';
-import { apiFailure, statusOf, type Client } from './client.js';
-import { monitorNotFound } from './resources/common.js';
+import { apiFailure } from './api-errors.js';
+import type { Client } from './client.js';
 
 /** The longest `wait_for_check` accepted. */
 export const MAX_FRESH_WAIT_MS = 30 * 60_000;
@@ -69,8 +69,7 @@ async function getMonitor(client: Client, id: string, attr: string, signal?: Abo
   try {
     return (await client.getMonitor(id, signal ? { signal } : {})).data as Monitor;
   } catch (e) {
-    if (statusOf(e) === 404) throw monitorNotFound(id, attr);
-    throw apiFailure('Read failed', e);
+    throw apiFailure('Read failed', e, { object: 'monitor', monitorId: id, attribute: attr });
   }
 }
 

@@ -8,7 +8,8 @@ import {
   DiagnosticError,
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
-import { apiFailure, buildClient, statusOf, type UptimeProviderData } from './client.js';
+import { apiFailure } from './api-errors.js';
+import { buildClient, type UptimeProviderData } from './client.js';
 import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
 import { newBulkReadState } from './resources/bulk-reader.js';
 import { newRunReport, rateLimitWarning } from './rate-limit-warning.js';
@@ -134,22 +135,7 @@ export const uptimeProvider = defineProvider({
       // Whatever facts the service reports are used; a missing one only turns the checks that need it off.
       capabilities = knownCapabilities((await client.getCapabilities()).data);
     } catch (e) {
-      if (statusOf(e) === 401)
-        throw new DiagnosticError(
-          'API token rejected',
-          'The service did not accept the API token (401): it is unknown, malformed, revoked or expired. Create a token in the dashboard (account integrations) and set token or UPTIME_API_TOKEN.',
-          ['token'],
-        );
-      if (statusOf(e) === 404)
-        throw new DiagnosticError(
-          'Monitoring Service API not found at base_url',
-          `${apiFailure('', e).detail ?? ''} The address answered, but GET /capabilities does not exist there: base_url probably lacks the API version prefix (it must end in /v1, e.g. https://api.example.com/v1).`,
-          ['base_url'],
-        );
-      if (statusOf(e) === 403)
-        throw new DiagnosticError('API token not usable', apiFailure('', e).detail ?? '', ['token']);
-      if (statusOf(e) === 429) throw apiFailure('Waiting for the API rate limit reached its bound', e);
-      throw apiFailure('Cannot reach the Monitoring Service API', e);
+      throw apiFailure('Cannot reach the Monitoring Service API', e, { service: true });
     }
     return {
       client,

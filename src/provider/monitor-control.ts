@@ -4,7 +4,7 @@
 // every call goes through the client (its limiter waits on 429). Messages name monitors as JSON strings: a name is
 // data, never markup.
 import type { Monitor } from '../api/index.js';
-import type { UptimeClient } from '../client/index.js';
+import { NotFoundError, type UptimeClient } from '../client/index.js';
 import { selects } from './monitor-filter.js';
 
 export type ControlOp = 'pause' | 'activate';
@@ -63,8 +63,6 @@ const archivedProblem = (m: Monitor) => ({
   reason: `monitor ${label(m)} is archived: archived monitors are neither paused nor activated (reactivate it first)`,
 });
 
-const statusOf = (e: unknown) => (e as { status?: number }).status;
-
 /** The monitors a selection holds (ids AND name AND status, as the data sources filter), and the ids it cannot use. */
 export async function selectMonitors(
   client: UptimeClient,
@@ -84,7 +82,7 @@ export async function selectMonitors(
       try {
         found.set(id, (await client.getMonitor(id, { ...(signal ? { signal } : {}) })).data);
       } catch (e) {
-        if (statusOf(e) !== 404) throw e;
+        if (!(e instanceof NotFoundError)) throw e;
       }
     }
   } else {

@@ -6,10 +6,22 @@
 //   client (go-tfe, HashiCorp's scaffolding), curl and fetch all drop Authorization on a cross-host redirect, and the
 //   temporary URL authenticates itself. Any other redirect is refused; the callback follows no redirect at all;
 // - no message of this module holds the token or a redirect's URL (it carries its own credential): origins only.
-// Waiting is not failing: 429 waits what Retry-After announces (capped), 5xx and lost connections are retried with
-// exponential backoff; a plan that is not ready (204) is asked again the same way.
+// Retries, waits and deadlines follow the outbound HTTP policy (src/http/policy.ts, equal-jitter backoff); the result
+// callback is a PATCH that sets the whole result, so it may be repeated. A plan that is not ready (204) is asked again
+// like a failure. An announced wait longer than `maxWaitMs` is cut to it: the run has nobody else to report to, so
+// the callback is tried again rather than given up. One plan download, redirects and body included, has its own
+// deadline; the plan's size is bounded.
 import { Agent, type Dispatcher } from 'undici';
-import { parseRetryAfter } from '../client/transport.js';
+import {
+  attemptSignal,
+  BodyTooLargeError,
+  mayRepeat,
+  nextWait,
+  readText,
+  retryAfterMs,
+  worthRetrying,
+  type RetryBudget,
+} from '../http/policy.js';
 
 /** RFC 6750's b64token, what a bearer token is (HCP's `<id>.atlasv1.<secret>` is one). Anything else (CR LF, NUL,
  *  non-ASCII) is no token: undici refuses such a header value, and a refused request has been seen to leave a pool
@@ -30,7 +42,7 @@ export const PLAN_DOWNLOAD_MS = 5 * 60_000;
 export interface RetryPolicy {
   /** Attempts in all (default 6). */
   attempts: number;
-  /** First backoff; doubled each time (default 1 s). */
+  /** First backoff (with equal jitter: half of it at least); doubled each time (default 1 s). */
   baseMs: number;
   /** Longest single wait, Retry-After included (default 60 s). */
   maxWaitMs: number;
@@ -94,7 +106,7 @@ const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class HcpClient {
   readonly origin: string;
   readonly redirectOrigins: ReadonlySet<string>;
-  private readonly retry: RetryPolicy;
+  private readonly budget: RetryBudget;
   private readonly timeoutMs: number;
   private readonly planDownloadMs: number;
   private readonly planBytesLimit: number;
@@ -110,7 +122,13 @@ export class HcpClient {
         configuredOrigin('--plan-redirect-origin', r),
       ),
     ]);
-    this.retry = { ...DEFAULT_RETRY, ...o.retry };
+    const retry = { ...DEFAULT_RETRY, ...o.retry };
+    this.budget = {
+      attempts: retry.attempts,
+      backoff: { baseMs: retry.baseMs, maxMs: retry.maxWaitMs, jitter: 'equal' },
+      maxWaitMs: retry.maxWaitMs,
+      longerWait: 'cap',
+    };
     this.timeoutMs = o.timeoutMs ?? 30_000;
     this.planDownloadMs = o.planDownloadMs ?? PLAN_DOWNLOAD_MS;
     this.planBytesLimit = o.planBytesLimit ?? PLAN_BYTES_LIMIT;
@@ -152,8 +170,8 @@ export class HcpClient {
         why = `the plan download failed (${describeNetworkError(err)})`;
         wait = null;
       }
-      if (attempt >= this.retry.attempts) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
-      const ms = this.backoff(attempt, wait);
+      const ms = nextWait(attempt, wait, this.budget);
+      if (ms === null) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
       this.note(`${why}; trying again in ${ms} ms`);
       await this.sleep(ms);
     }
@@ -210,28 +228,24 @@ export class HcpClient {
       await res.body.dump();
       if (res.statusCode === 204)
         return { text: null, why: 'the plan is not finished yet (204)', waitMs: null };
-      if (res.statusCode === 429 || res.statusCode >= 500)
+      if (worthRetrying({ status: res.statusCode }, mayRepeat('GET')))
         return {
           text: null,
           why: `${where} answered ${res.statusCode}`,
-          waitMs: retryAfterMs(res.headers['retry-after']),
+          waitMs: retryAfterMs(res.headers['retry-after'], Date.now()),
         };
       throw new HcpError(`${where} answered ${res.statusCode}${explain(res.statusCode)}`, res.statusCode);
     }
   }
 
   private async readLimited(body: Dispatcher.ResponseData['body']): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > this.planBytesLimit) {
-        body.destroy();
+    try {
+      return await readText(body, this.planBytesLimit);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError)
         throw new HcpError(`the plan JSON is larger than ${this.planBytesLimit} bytes`);
-      }
-      chunks.push(chunk);
+      throw err;
     }
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   /**
@@ -243,6 +257,8 @@ export class HcpClient {
     if (refused) throw new HcpError(refused);
     const url = new URL(callbackUrl);
     const payload = JSON.stringify(body);
+    // The callback sets the whole result: sending it again does no more than sending it once.
+    const repeatable = mayRepeat('PATCH', true);
     for (let attempt = 1; ; attempt++) {
       let why: string;
       let wait: number | null = null;
@@ -251,7 +267,7 @@ export class HcpClient {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: 'PATCH',
-          signal: AbortSignal.timeout(this.timeoutMs),
+          signal: attemptSignal(this.timeoutMs),
           headers: {
             'content-type': 'application/vnd.api+json',
             accept: 'application/vnd.api+json',
@@ -261,23 +277,18 @@ export class HcpClient {
           body: payload,
         });
         await res.body.dump();
-        if (res.statusCode < 300) return res.statusCode;
-        if (res.statusCode !== 429 && res.statusCode < 500) return res.statusCode;
+        if (res.statusCode < 300 || !worthRetrying({ status: res.statusCode }, repeatable))
+          return res.statusCode;
         why = `the callback answered ${res.statusCode}`;
-        wait = retryAfterMs(res.headers['retry-after']);
+        wait = retryAfterMs(res.headers['retry-after'], Date.now());
       } catch (err) {
         why = `the callback failed (${describeNetworkError(err)})`;
       }
-      if (attempt >= this.retry.attempts) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
-      const ms = this.backoff(attempt, wait);
+      const ms = nextWait(attempt, wait, this.budget);
+      if (ms === null) throw new HcpError(`${why}; gave up after ${attempt} attempts`);
       this.note(`${why}; trying again in ${ms} ms`);
       await this.sleep(ms);
     }
-  }
-
-  private backoff(attempt: number, announced: number | null): number {
-    const ms = announced ?? this.retry.baseMs * 2 ** (attempt - 1);
-    return Math.min(ms, this.retry.maxWaitMs);
   }
 
   close(): Promise<void> {
@@ -289,11 +300,6 @@ function tokenRefusal(token: string): string | null {
   return BEARER_TOKEN.test(token)
     ? null
     : 'the run’s access_token is not a bearer token (RFC 6750 characters)';
-}
-
-function retryAfterMs(v: string | string[] | undefined): number | null {
-  const s = parseRetryAfter(v, Date.now());
-  return s === null ? null : s * 1000;
 }
 
 function explain(status: number): string {

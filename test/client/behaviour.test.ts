@@ -659,6 +659,19 @@ describe('error mapping by operation', () => {
     expect((e.body as string).length).toBeLessThan(2100);
     expect(e.message.length).toBeLessThan(300);
   });
+
+  test('an answer beyond maxResponseBytes is not read whole: UnexpectedResponseError, not retried', async () => {
+    const h = harness({ maxResponseBytes: 4096 });
+    reply(h, 'GET', '/usage', 200, { data: usage(), pad: 'x'.repeat(10_000) });
+    reply(h, 'GET', '/usage', 200, { data: usage() });
+    const e = await h.client.getUsage().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UnexpectedResponseError);
+    expect((e as Error).message).toBe(
+      'GET /usage: the service answered 200 with more than 4096 bytes, more than any answer of the API; not read',
+    );
+    expect(h.requests).toHaveLength(1);
+    expect((await h.client.getUsage()).status).toBe(200);
+  });
 });
 
 describe('pagination', () => {

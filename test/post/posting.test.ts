@@ -141,6 +141,22 @@ describe.each(HOSTS)('%s', (_name, make) => {
     expect(t.comments()).toHaveLength(1);
   });
 
+  test('a 503 that says how long it will be down is waited for that long; a 500 is tried again too', async () => {
+    const t = make(0);
+    const mock = t.host.name === 'github' ? gh : gl;
+    t.setLabels(['monitors-approved']);
+    mock.fail(
+      { kind: 'status', status: 503, headers: { 'retry-after': '3' }, method: 'GET' },
+      { kind: 'status', status: 500, method: 'GET' },
+    );
+    expect(await t.host.labels()).toEqual(['monitors-approved']);
+    expect(waits[0]).toBe(3000);
+    // The second failure backs off from 1 s, doubled, with equal jitter: in [1 s, 2 s).
+    expect(waits).toHaveLength(2);
+    expect(waits[1]).toBeGreaterThanOrEqual(1000);
+    expect(waits[1]).toBeLessThan(2000);
+  });
+
   test('a create whose answer was lost is found again, not posted twice', async () => {
     const t = make(3);
     const mock = t.host.name === 'github' ? gh : gl;

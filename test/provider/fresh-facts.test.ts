@@ -2,6 +2,7 @@
 // injected clock, no real sleeping), polls with growing pauses, fails at once for a monitor that is not checked, and
 // its timeout message names the monitor, the wait, the time waited and what to do.
 import { MESSAGE_DURATION_PATTERN, readMessageDuration } from '../../src/client/duration.js';
+import { NotFoundError } from '../../src/client/errors.js';
 import type { Monitor } from '../../src/api/index.js';
 import { Diagnostics } from '../../src/protocol/diagnostics.js';
 import { checkedSinceChange, readFreshMonitor, validateWait } from '../../src/provider/fresh-facts.js';
@@ -115,7 +116,15 @@ test('a paused or archived monitor is never checked: the wait fails at once, say
 test('a monitor the token cannot see: Monitor not found, on the id attribute', async () => {
   const client = {
     getMonitor: async () => {
-      throw Object.assign(new Error('GET /monitors/x: 404'), { status: 404 });
+      throw new NotFoundError({
+        method: 'GET',
+        pathTemplate: '/monitors/{monitorId}',
+        path: `/monitors/${ID}`,
+        status: 404,
+        requestId: null,
+        body: null,
+        retryable: false,
+      });
     },
   };
   await expect(readFreshMonitor(client as never, ID, '1m', 'monitor_id')).rejects.toMatchObject({

@@ -13,7 +13,7 @@ import {
 import { createProviderHandlers } from '../../src/protocol/framework/server.js';
 import { Logger } from '../../src/protocol/logging.js';
 import type { LimiterUsage, RateLimiter } from '../../src/client/index.js';
-import { apiFailure } from '../../src/provider/client.js';
+import { apiFailure } from '../../src/provider/api-errors.js';
 import { createNotSent, limiterUsage } from '../client/helpers.js';
 import {
   newRunReport,

@@ -383,6 +383,18 @@ describe('runs that go wrong end failed, with the reason', () => {
     expect(hcp.api.seen.filter((s) => s.method === 'PATCH')).toHaveLength(3);
   });
 
+  test('a callback answered 501 is not sent again: the server will never take it', async () => {
+    const server = await serve();
+    const run = hcp.addRun(plan([monitor('a', ['create'], null, base('A', 'https://a.example.com/'))]), {
+      callbackFailures: [501],
+    });
+    clearSeen();
+    const before = logs.length;
+    expect(await runAndWait(server, run)).toHaveLength(0);
+    expect(hcp.api.seen.filter((s) => s.method === 'PATCH')).toHaveLength(1);
+    expect(logs.slice(before).some((l) => /the callback refused the result \(501\)/.test(l))).toBe(true);
+  });
+
   test('a stage without a plan (pre_plan) fails and says where to attach the task', async () => {
     const server = await serve();
     const run = hcp.addRun(plan([]));

@@ -10,7 +10,8 @@ import {
   type Diagnostics,
 } from '../../protocol/framework/index.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient, type UptimeProviderData } from '../client.js';
 import {
   controlMonitors,
   describeSelection,

@@ -2,7 +2,8 @@
 import { ALERT_CHANNELS, AlertChannel, type AlertDestination } from '../../api/index.js';
 import { lazySchema } from '../../api/lazy.js';
 import { boolAttr, defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { newDraft, put, validateDraft } from '../validation.js';
 import { stringList } from './fields.js';
 import { z } from 'zod';

@@ -9,7 +9,8 @@ import {
   stringAttr,
 } from '../../protocol/framework/index.js';
 import type { CapabilityFacts } from '../../api/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { stringList } from './fields.js';
 
 export const capabilitiesDataSource = defineDataSource({

@@ -1,7 +1,8 @@
 // data "uptime_incidents": incidents across accessible monitors (or of one monitor), all pages.
 import { IncidentListQuery, type Incident } from '../../api/index.js';
 import { defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { monitorIdFormat, newDraft, put, validateDraft } from '../validation.js';
 import { incidentComputed, incidentValues } from './fields.js';
 

@@ -9,7 +9,8 @@ import {
   oneOf,
   stringAttr,
 } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 

@@ -3,7 +3,8 @@
 // shown in the spec: each is read leniently and a missing one is null.
 import type { CheckResult, Lenient } from '../../api/index.js';
 import { defineDataSource, int64Attr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 

@@ -10,7 +10,8 @@ import {
   oneOf,
   stringAttr,
 } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
 import { monitorIdArgument } from './fields.js';
 

@@ -7,7 +7,8 @@ import {
   stringAttr,
   type ModelOf,
 } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { modelFieldsAtPlan, modelFieldValidator, newDraft, put, validateDraft } from '../validation.js';
 import { monitorComputed, monitorIdComputed, monitorValues, stringList } from './fields.js';
 

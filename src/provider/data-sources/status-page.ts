@@ -1,8 +1,8 @@
 // data "uptime_status_page": the status page of one monitor.
 import { type StatusPage } from '../../api/index.js';
 import { defineDataSource } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, statusOf } from '../client.js';
-import { monitorNotFound } from '../resources/common.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 import { monitorIdArgument, statusPageComputed, statusPageValues } from './fields.js';
 
 export const statusPageDataSource = defineDataSource({
@@ -32,8 +32,11 @@ output "status_page_url" {
       const p = (await client.getMonitorStatusPage(config.monitor_id)).data as StatusPage;
       return { monitor_id: config.monitor_id, ...statusPageValues(p) } as never;
     } catch (e) {
-      if (statusOf(e) === 404) throw monitorNotFound(config.monitor_id, 'monitor_id');
-      throw apiFailure('Read failed', e);
+      throw apiFailure('Read failed', e, {
+        object: 'status page',
+        monitorId: config.monitor_id,
+        attribute: 'monitor_id',
+      });
     }
   },
 });

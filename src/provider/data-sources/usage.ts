@@ -3,7 +3,8 @@
 // report is null (`UsageFacts`), never an error.
 import type { UsageFacts } from '../../api/index.js';
 import { defineDataSource, int64Attr, singleNestedAttr, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient } from '../client.js';
 
 const allowance = (what: string, used: boolean) =>
   singleNestedAttr({

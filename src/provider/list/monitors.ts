@@ -3,7 +3,8 @@
 import type { Monitor } from '../../api/index.js';
 import { selects } from '../monitor-filter.js';
 import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient, type UptimeProviderData } from '../client.js';
 import { monitorToModel } from '../mapping/monitor.js';
 
 const PAGE = 100;

@@ -6,9 +6,9 @@ import {
   type AlertDestination,
   type MonitorAlertSettings,
 } from '../../api/index.js';
+import { ApiError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
-  DiagnosticError,
   defineResource,
   requiresReplace,
   singleNestedAttr,
@@ -17,14 +17,8 @@ import {
   type HandlerContext,
 } from '../../protocol/framework/index.js';
 import { errorDiag } from '../../protocol/diagnostics.js';
-import {
-  apiFailure,
-  listDestinations,
-  requireClient,
-  statusOf,
-  type Client,
-  type UptimeProviderData,
-} from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { listDestinations, requireClient, type Client, type UptimeProviderData } from '../client.js';
 import { capabilityFact, planName } from '../capabilities.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { defaultsOf } from '../fields/field.js';
@@ -37,15 +31,7 @@ import {
   validateAlertSettingsConfig,
   type AlertSettingsModel,
 } from '../mapping/alert-settings.js';
-import {
-  changedOutsideTerraform,
-  checkImportMonitorId,
-  goneOrHidden,
-  leftAsItIs,
-  monitorNotFound,
-  rejectionError,
-  stripUnknowns,
-} from './common.js';
+import { checkImportMonitorId, goneOrHidden, leftAsItIs, stripUnknowns } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
 import { modelFieldsAtPlan, modelFieldValidator, monitorIdFormat } from '../validation.js';
 
@@ -58,12 +44,6 @@ async function getSettings(
   const r = await client.getAlertSettings(id);
   const data = r.data as MonitorAlertSettings;
   return { data, etag: r.etag ?? data.version };
-}
-
-function settingsError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412) return changedOutsideTerraform('alert settings', id);
-  if (statusOf(e) === 404) return monitorNotFound(id);
-  return rejectionError('Alert settings rejected by the service', e) ?? apiFailure(what, e);
 }
 
 const DEFAULTS = DECIDED.alertSettingsDefaults;
@@ -222,7 +202,9 @@ resource "uptime_monitor_alert_settings" "api" {
     try {
       dests = await listDestinations(pd);
     } catch (e) {
-      ctx.logger.debug('alert destinations not listable at plan time', { status: statusOf(e) });
+      ctx.logger.debug('alert destinations not listable at plan time', {
+        status: e instanceof ApiError ? e.status : undefined,
+      });
       return plan;
     }
     for (const ch of wanted) {
@@ -249,7 +231,7 @@ resource "uptime_monitor_alert_settings" "api" {
       const { data } = await getSettings(client, state.monitor_id);
       return alertSettingsToModel(data, state.monitor_id) as never;
     } catch (e) {
-      if (statusOf(e) === 404)
+      if (e instanceof NotFoundError)
         return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'alert settings of monitor');
       throw apiFailure('Read failed', e);
     }
@@ -280,9 +262,12 @@ resource "uptime_monitor_alert_settings" "api" {
       // this apply, reads the new one instead of being refused (412) with the one in state.
       if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.monitorVersionChanged.add(id);
     } catch (e) {
-      if (statusOf(e) === 404) return;
-      if (statusOf(e) === 412) return leave();
-      throw settingsError('Restoring the default alert settings failed', e, id);
+      if (e instanceof NotFoundError) return;
+      if (e instanceof PreconditionFailedError) return leave();
+      throw apiFailure('Restoring the default alert settings failed', e, {
+        object: 'alert settings',
+        monitorId: id,
+      });
     }
   },
 });
@@ -303,6 +288,9 @@ async function write(
     if (!data || !data.channels) data = (await getSettings(client, id)).data;
     return alertSettingsToModel(data, id);
   } catch (e) {
-    throw settingsError(version ? 'Update failed' : 'Create failed', e, id);
+    throw apiFailure(version ? 'Update failed' : 'Create failed', e, {
+      object: 'alert settings',
+      monitorId: id,
+    });
   }
 }

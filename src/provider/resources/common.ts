@@ -1,4 +1,5 @@
-// Helpers shared by the resources: capability checks at plan time, API error → diagnostic, value utilities.
+// Helpers shared by the resources: capability checks at plan time, the diagnostics of a monitor changed or gone,
+// value utilities.
 import { MonitorId } from '../../api/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
@@ -10,8 +11,7 @@ import {
 } from '../../protocol/diagnostics.js';
 import { DiagnosticError } from '../../protocol/framework/index.js';
 import { capabilityFact, planName, tokenName, type KnownCapabilities } from '../capabilities.js';
-import { asApiError, type UptimeProviderData } from '../client.js';
-import { serviceDetailsToDiagnostics } from '../validation.js';
+import type { UptimeProviderData } from '../client.js';
 
 /** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error, from the facts
  *  the service reports (either one is enough; neither: the check is off, capabilities.ts). */
@@ -46,19 +46,6 @@ export function stripUnknowns<T>(v: T): T {
   if (v && typeof v === 'object' && (v as object).constructor === Object)
     return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, stripUnknowns(e)])) as T;
   return v;
-}
-
-/** A write the service rejected with field details (400, or 422 from a service that chose it), one line per
- *  field with its rule and allowed values; null for any other error. */
-export function rejectionError(title: string, e: unknown): DiagnosticError | null {
-  const a = asApiError(e);
-  if (!a || (a.status !== 400 && a.status !== 422) || !a.details?.length) return null;
-  return new DiagnosticError(
-    title,
-    serviceDetailsToDiagnostics(a.details)
-      .map((d) => d.detail)
-      .join('\n'),
-  );
 }
 
 /** What a versioned write changes (each sent with If-Match: the version in state), as messages name it. */

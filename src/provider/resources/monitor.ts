@@ -1,21 +1,17 @@
 // uptime_monitor's lifecycle: create POST (one random Idempotency-Key per create call), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import type { Monitor } from '../../api/index.js';
-import { DiagnosticError, defineResource } from '../../protocol/framework/index.js';
-import { apiFailure, codeOf, movedVersion, requireClient, statusOf, type Client } from '../client.js';
+import { ConflictError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
+import { defineResource } from '../../protocol/framework/index.js';
+import { apiFailure } from '../api-errors.js';
+import { movedVersion, requireClient, type Client } from '../client.js';
 import {
   monitorCreateBody,
   monitorToModel,
   monitorUpdateBody,
   type MonitorModel,
 } from '../mapping/monitor.js';
-import {
-  changedOutsideTerraform,
-  checkImportMonitorId,
-  goneOrHidden,
-  rejectionError,
-  stripUnknowns,
-} from './common.js';
+import { changedOutsideTerraform, checkImportMonitorId, goneOrHidden, stripUnknowns } from './common.js';
 import { monitorFromListing, noteWrite } from './bulk-reader.js';
 import { currentVersion, liveMonitorWith } from './existing-monitor.js';
 import { quotedText } from '../../protocol/template.js';
@@ -31,45 +27,8 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
   try {
     return await f();
   } catch (e) {
-    if (statusOf(e) === 412) throw changedOutsideTerraform('monitor', id);
-    throw writeError(what, e, id);
+    throw apiFailure(what, e, { object: 'monitor', monitorId: id });
   }
-}
-
-/** The command that writes import blocks for what an interrupted apply left behind (docs/guides/importing-existing-monitors.md). */
-export const ADOPT_COMMAND = 'npx uptimectl adopt';
-
-/** The 409 of a create that another monitor holds this URL and request method: which monitor, and what to do. */
-function alreadyExists(existing: Pick<Monitor, 'id'> & Partial<Monitor>): DiagnosticError {
-  const { id } = existing;
-  const facts = [
-    existing.name !== undefined ? `name ${quotedText(existing.name)}` : null,
-    `id ${id}`,
-    existing.url !== undefined ? `${existing.requestMethod ?? 'GET'} ${quotedText(existing.url)}` : null,
-    existing.createdAt ? `created ${existing.createdAt}` : null,
-  ].filter((f): f is string => f !== null);
-  return new DiagnosticError(
-    'Monitor already exists',
-    `A monitor with this URL and request method already exists (${facts.join(', ')}), and the service allows one non-archived monitor per URL and request method. Terraform never adopts an existing monitor silently. If an interrupted apply (a cancelled CI job, a killed runner) created it, run \`${ADOPT_COMMAND}\` in this configuration's directory: it writes imports.tf with an import block for each such monitor, at its resource address (the one Terraform names above, after "with"), then run \`terraform apply\`. Otherwise change url or request_method. A replacement with create_before_destroy cannot keep the same URL and request method: the new monitor would be created while the old one still exists, so remove create_before_destroy from this resource.`,
-  );
-}
-
-function writeError(what: string, e: unknown, id?: string): DiagnosticError {
-  const a = e as { existingMonitorId?: string };
-  const code = codeOf(e);
-  if (statusOf(e) === 409 && (code === 'duplicate_monitor' || a.existingMonitorId))
-    return alreadyExists({ id: a.existingMonitorId ?? '(unknown id)' });
-  if (statusOf(e) === 409 && code === 'plan_capacity')
-    return new DiagnosticError(
-      'Monitor capacity reached',
-      'The account plan has no capacity for another monitor (archived monitors do not count). Archive a monitor or upgrade the plan.',
-    );
-  if (statusOf(e) === 409 && code === 'invalid_state' && id)
-    return new DiagnosticError(
-      'Monitor in an unexpected state',
-      `monitor ${id} is not in the state this plan expected (archived or not); run plan again.`,
-    );
-  return rejectionError('Monitor rejected by the service', e) ?? apiFailure(what, e);
 }
 
 /**
@@ -83,32 +42,17 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
   } catch (e) {
     // A 409 that does not say it is something else (capacity, an idempotency conflict): the monitor that holds this
     // URL and request method is read (by the id the answer names, else found through the listing) and named.
-    const code = codeOf(e);
-    const named = (e as { existingMonitorId?: string }).existingMonitorId;
-    if (statusOf(e) === 409 && (!code || code === 'unknown' || code === 'duplicate_monitor')) {
-      const existing = await (
+    let existing: Monitor | undefined;
+    if (e instanceof ConflictError && (e.reason === 'unknown' || e.reason === 'duplicate_monitor')) {
+      const named = e.existingMonitorId;
+      existing = await (
         named
           ? client.getMonitor(named).then((r) => r.data as Monitor)
           : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
       ).catch(() => undefined);
-      if (existing) throw alreadyExists(existing);
     }
-    if ((e as { outcomeUnknown?: unknown }).outcomeUnknown === true && statusOf(e) !== 409)
-      throw createInDoubt(body, e);
-    throw writeError('Create failed', e);
+    throw apiFailure('Create failed', e, { creating: body, existing });
   }
-}
-
-/** A create whose outcome stayed unknown until in_doubt_max_wait: the monitor may exist. */
-function createInDoubt(
-  body: { url: string; requestMethod?: string; name?: string },
-  e: unknown,
-): DiagnosticError {
-  const what = `${body.requestMethod ?? 'GET'} ${quotedText(body.url)}${body.name !== undefined ? ` named ${quotedText(body.name)}` : ''}`;
-  return new DiagnosticError(
-    'Monitor may have been created',
-    `The service did not say whether it created the monitor ${what}: ${(e as Error).message}. It may exist now without being in Terraform's state. Once the service is reachable, run \`${ADOPT_COMMAND}\` in this configuration's directory: it finds such monitors (same URL and request method), shows their name, id and creation time, and writes imports.tf with an import block for each; then run \`terraform apply\`. If none is found, the create did not happen and the apply creates it.`,
-  );
 }
 
 export const monitorResource = defineResource({
@@ -147,7 +91,8 @@ export const monitorResource = defineResource({
       try {
         m = (await client.getMonitor(state.id!)).data as Monitor;
       } catch (e) {
-        if (statusOf(e) === 404) return goneOrHidden(ctx.providerData, ctx.diagnostics, state.id!, 'monitor');
+        if (e instanceof NotFoundError)
+          return goneOrHidden(ctx.providerData, ctx.diagnostics, state.id!, 'monitor');
         throw apiFailure('Read failed', e);
       }
     }
@@ -230,8 +175,8 @@ export const monitorResource = defineResource({
         await client.archiveMonitor(id, { ifMatch });
         return;
       } catch (e) {
-        if (statusOf(e) === 404) return;
-        if (statusOf(e) === 412 && attempt === 0) {
+        if (e instanceof NotFoundError) return;
+        if (e instanceof PreconditionFailedError && attempt === 0) {
           // Destroy was planned; archiving keeps history, so archive the current version.
           const current = await archiveVersion(client, id);
           if (current === null) return;
@@ -250,7 +195,7 @@ export const monitorResource = defineResource({
 /** The monitor's current version for an archive, or null when it is gone. */
 function archiveVersion(client: Client, id: string): Promise<string | null> {
   return currentVersion(client, id).catch((err: unknown) => {
-    if (statusOf(err) === 404) return null;
+    if (err instanceof NotFoundError) return null;
     throw apiFailure('Archive failed', err);
   });
 }

@@ -1,8 +1,8 @@
 // uptime_status_page: the public status page content of one monitor. The page itself is set up once in the
 // dashboard (slug, URL, verification, custom domain); this resource manages its content. Destroy disables it.
 import { type StatusPage } from '../../api/index.js';
+import { NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import {
-  DiagnosticError,
   defineResource,
   requiresReplace,
   singleNestedAttr,
@@ -10,14 +10,8 @@ import {
   useStateForUnknown,
   type HandlerContext,
 } from '../../protocol/framework/index.js';
-import {
-  apiFailure,
-  codeOf,
-  requireClient,
-  statusOf,
-  type Client,
-  type UptimeProviderData,
-} from '../client.js';
+import { apiFailure } from '../api-errors.js';
+import { requireClient, type Client, type UptimeProviderData } from '../client.js';
 import { capabilityFact, planName, tokenName } from '../capabilities.js';
 import { defaultsOf } from '../fields/field.js';
 import { resourceAttributes } from '../fields/schema.js';
@@ -30,16 +24,7 @@ import {
   type StatusPageModel,
 } from '../mapping/status-page.js';
 import { noteWrite, statusPageFromListing } from './bulk-reader.js';
-import {
-  capitalized,
-  changedOutsideTerraform,
-  checkImportMonitorId,
-  goneOrHidden,
-  leftAsItIs,
-  monitorNotFound,
-  rejectionError,
-  stripUnknowns,
-} from './common.js';
+import { capitalized, checkImportMonitorId, goneOrHidden, leftAsItIs, stripUnknowns } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
 import { monitorIdFormat } from '../validation.js';
 
@@ -49,17 +34,6 @@ async function getPage(client: Client, id: string): Promise<{ data: StatusPage; 
   const r = await client.getMonitorStatusPage(id);
   const data = r.data as StatusPage;
   return { data, etag: r.etag ?? data.version ?? '' };
-}
-
-function pageError(what: string, e: unknown, id: string): DiagnosticError {
-  if (statusOf(e) === 412) return changedOutsideTerraform('status page', id);
-  if (statusOf(e) === 409 && (codeOf(e) === 'dashboard_setup_required' || !codeOf(e)))
-    return new DiagnosticError(
-      'Status page needs dashboard setup',
-      `The status page of monitor ${id} cannot be changed through the API yet: ${(e as Error).message}. Open the monitor in the dashboard, choose Status page → Set up (this assigns the slug and URL and, for a custom domain, finishes the DNS and certificate steps), then run apply again.`,
-    );
-  if (statusOf(e) === 404) return monitorNotFound(id);
-  return rejectionError('Status page rejected by the service', e) ?? apiFailure(what, e);
 }
 
 export const statusPageResource = defineResource({
@@ -178,7 +152,7 @@ output "status_page_url" {
         (await getPage(client, state.monitor_id)).data;
       return statusPageToModel(data, state as StatusPageModel) as never;
     } catch (e) {
-      if (statusOf(e) === 404)
+      if (e instanceof NotFoundError)
         return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'status page of monitor');
       throw apiFailure('Read failed', e);
     }
@@ -199,9 +173,9 @@ output "status_page_url" {
       // since (a create_before_destroy replacement writes it before this destroy runs), it is left enabled.
       await client.updateStatusPage(id, { enabled: false }, { ifMatch: prior.version ?? etag });
     } catch (e) {
-      if (statusOf(e) === 404) return;
-      if (statusOf(e) === 412) return leave();
-      throw pageError('Disabling the status page failed', e, id);
+      if (e instanceof NotFoundError) return;
+      if (e instanceof PreconditionFailedError) return leave();
+      throw apiFailure('Disabling the status page failed', e, { object: 'status page', monitorId: id });
     }
   },
 });
@@ -218,6 +192,9 @@ async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): P
     if (!data || data.enabled === undefined) data = (await getPage(client, id)).data;
     return statusPageToModel(data, plan);
   } catch (e) {
-    throw pageError(version ? 'Update failed' : 'Create failed', e, id);
+    throw apiFailure(version ? 'Update failed' : 'Create failed', e, {
+      object: 'status page',
+      monitorId: id,
+    });
   }
 }
