@@ -192,11 +192,16 @@ export function installFromRelease(opts: ReleaseInstallOptions): ReleaseInstalle
   const version = versions[0]!;
   const sumsFile = path.join(from, `terraform-provider-uptime_${version}_SHA256SUMS`);
   if (!existsSync(sumsFile)) throw new Error(`${sumsFile} is missing: a release needs its SHA256SUMS`);
+  // `<sha256>  <file>` lines; also read as a Windows checkout or tool may leave them: CRLF, `*<file>` (binary mode).
   const sums = new Map(
     readFileSync(sumsFile, 'utf8')
-      .split('\n')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
       .filter(Boolean)
-      .map((l) => l.split(/\s+/).reverse() as [string, string]),
+      .map((l) => {
+        const [digest = '', file = ''] = l.split(/\s+/);
+        return [file.replace(/^\*/, ''), digest] as const;
+      }),
   );
   for (const z of zips) {
     const digest = createHash('sha256')

@@ -1,12 +1,14 @@
 // `uptimectl provider install` on each OS (src/cli/provider-install.ts): Terraform's platform names, the mirror's
 // launcher (a shell script; a batch file on Windows), the CLI configuration's paths and what to type, in each shell.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   cliConfig,
   cliConfigUsage,
   commandLine,
+  installFromRelease,
   installProvider,
   launcherScript,
   terraformPlatform,
@@ -103,5 +105,25 @@ describe('provider install on each OS', () => {
       'terraform -fs-mirror=/srv/mirror -platform=linux_amd64',
     );
     expect(commandLine(['tofu', '-fs-mirror=/srv/a\\b'], 'linux')).toBe("tofu '-fs-mirror=/srv/a\\b'");
+  });
+
+  it('reads a SHA256SUMS file with CRLF line ends and binary-mode names (*file), as Windows tools write it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'provider-install-'));
+    try {
+      const from = join(dir, 'release');
+      mkdirSync(from);
+      const zip = 'terraform-provider-uptime_0.1.0_windows_amd64.zip';
+      writeFileSync(join(from, zip), 'zip bytes');
+      const digest = createHash('sha256').update('zip bytes').digest('hex');
+      writeFileSync(join(from, 'terraform-provider-uptime_0.1.0_SHA256SUMS'), `${digest} *${zip}\r\n`);
+      expect(installFromRelease({ dir, from }).platforms).toEqual(['windows_amd64']);
+      writeFileSync(
+        join(from, 'terraform-provider-uptime_0.1.0_SHA256SUMS'),
+        `${'0'.repeat(64)}  ${zip}\r\n`,
+      );
+      expect(() => installFromRelease({ dir, from })).toThrow(`${zip} does not match`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
