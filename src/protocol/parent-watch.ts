@@ -9,7 +9,8 @@
 // Not watched: a parent id of 0, which Windows reports for a process started by no Windows process (e.g. a Linux
 // process under Wine; `kill(0, 0)` there tests the process itself). A Windows pid reused by a new process within
 // the second between two checks would keep the plugin up; Windows frees a pid only after the last handle to the
-// process is closed, which makes that rare. stdin tells nothing: go-plugin hands the plugin Terraform's own stdin.
+// process is closed, which makes that rare. stdin tells nothing: go-plugin hands the plugin Terraform's own stdin
+// (client.go: `cmd.Stdin = os.Stdin`), and stdout is only noticed closed when written to.
 
 export interface ParentWatchOptions {
   /** The parent's pid when the plugin started (default process.ppid). */

@@ -1,5 +1,5 @@
 // Test driver: launches a built provider exactly as Terraform does (environment, a P-521 client certificate,
-// handshake parsing, mutual TLS over the unix socket) and exposes typed-enough RPC calls.
+// handshake parsing, mutual TLS over the unix socket or TCP) and exposes typed-enough RPC calls.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { webcrypto, X509Certificate } from 'node:crypto';
