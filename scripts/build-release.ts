@@ -9,6 +9,7 @@
 // this machine's Node package has too (release/node-choice.ts): the SEA blob is made by this machine's Node of
 // exactly that version (a blob only runs on the Node version that made it). RELEASE_NODE (an npm version range,
 // e.g. 22 or 24.21.0) narrows the choice. RELEASE_PLATFORMS (comma-separated, e.g. linux_amd64) limits the set.
+// RELEASE_DIR writes the files into another folder, which must be absent or empty (dist/release is replaced).
 // The executable of this machine's platform (linux_amd64 on the release machines) starts from a V8 startup snapshot
 // (SEA useSnapshot) holding the provider loaded and initialised (src/cli/provider-snapshot.ts): a snapshot is
 // specific to the platform and the exact Node build, so it is made only where the release Node of that platform
@@ -19,7 +20,15 @@
 // signature) and are then signed ad hoc (release/macho-sign.ts): macOS kills unsigned arm64 code.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
@@ -30,7 +39,7 @@ import { makeSeaExecutable } from './release/sea.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-const out = join(root, 'dist', 'release');
+const out = process.env.RELEASE_DIR ? resolve(process.env.RELEASE_DIR) : join(root, 'dist', 'release');
 const work = join(out, '.work');
 /** The CodeDirectory identifier of the macOS executables. */
 const MACHO_IDENTIFIER = 'terraform-provider-uptime';
@@ -133,7 +142,9 @@ async function main(): Promise<void> {
   }
   const makerNode = (nodeVersion: string) => cachedFile(`${maker.pkg}@${nodeVersion}`, maker.bin, log);
 
-  rmSync(out, { recursive: true, force: true });
+  if (!process.env.RELEASE_DIR) rmSync(out, { recursive: true, force: true });
+  else if (existsSync(out) && readdirSync(out).length)
+    throw new Error(`RELEASE_DIR ${out} is not empty: the release goes into an absent or empty folder`);
   mkdirSync(work, { recursive: true });
   run(process.execPath, [join(root, 'scripts', 'build-provider.mjs'), 'src/cli/provider-main.ts', work], {
     cwd: root,

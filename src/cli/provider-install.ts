@@ -4,6 +4,13 @@
 // A mirror is searched by host name (HOSTNAME/NAMESPACE/TYPE/…), and a bare `source = "uptime-monitoring/uptime"`
 // means registry.terraform.io to Terraform but registry.opentofu.org to OpenTofu; so the same files go under both
 // hosts, as real folders (OpenTofu's search follows no symlinked host or namespace folder).
+// Windows: Terraform's platform there is windows_<arch> (Node says win32); the mirror's executable is a batch file
+// (`terraform-provider-uptime_v<version>.cmd`: Terraform takes the first file named terraform-provider-uptime
+// followed by `_` or `.`, internal/providercache ExecutableFile, checks no `.exe`, and Windows runs a batch file given
+// to CreateProcess through cmd.exe; the provider's parent watch ends it when Terraform kills that cmd.exe); the CLI
+// configuration's paths are written with forward slashes (Terraform reads them on Windows; backslashes would be HCL
+// escapes); what to type is printed for PowerShell and the Command Prompt, and the file Terraform reads without
+// TF_CLI_CONFIG_FILE is %APPDATA%\terraform.rc there (~/.terraformrc elsewhere).
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -18,6 +25,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
+import { hclString } from '../import/hcl.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 
 export const PROVIDER_SOURCE = PROVIDER_ADDRESS;
@@ -50,20 +58,50 @@ export interface Installed {
   executable: string;
 }
 
-export function terraformPlatform(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  return `${process.platform}_${arch}`;
+/** Terraform's name of a platform (`linux_amd64`, `windows_amd64`, `darwin_arm64`): its GOOS_GOARCH. */
+export function terraformPlatform(platform: string = process.platform, arch: string = process.arch): string {
+  const os = platform === 'win32' ? 'windows' : platform;
+  const goarch = arch === 'x64' ? 'amd64' : arch === 'ia32' ? '386' : arch;
+  return `${os}_${goarch}`;
+}
+
+/** A word of a command line as the platform's shell reads it (POSIX sh; on Windows PowerShell and cmd.exe). */
+export function shellWord(word: string, platform: string = process.platform): string {
+  if (platform === 'win32') return /^[\w@+=:,./\\-]+$/.test(word) ? word : `"${word}"`;
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A command line to print, each word quoted as needed. */
+export function commandLine(words: string[], platform: string = process.platform): string {
+  return words.map((w) => shellWord(w, platform)).join(' ');
+}
+
+/**
+ * The mirror's executable that runs `bundle` with `node`: its file name's ending (`.cmd` on Windows) and its text.
+ * Elsewhere a shell script that execs node, so that Terraform's signals reach node itself and no shell keeps the
+ * stdout pipe open; on Windows a batch file (CRLF line ends; `%` doubled, since cmd.exe expands it even in quotes).
+ */
+export function launcherScript(
+  node: string,
+  bundle: string,
+  platform: string = process.platform,
+): { suffix: string; text: string } {
+  if (platform === 'win32') {
+    const q = (p: string) => `"${p.replace(/%/g, '%%')}"`;
+    return { suffix: '.cmd', text: `@${q(node)} ${q(bundle)} %*\r\n` };
+  }
+  const q = (p: string) => `'${p.replace(/'/g, `'\\''`)}'`;
+  return { suffix: '', text: `#!/bin/sh\nexec ${q(node)} ${q(bundle)} "$@"\n` };
 }
 
 export function installProvider(opts: InstallOptions): Installed {
   const mirrorDir = path.resolve(opts.dir, 'mirror');
-  // exec, so that Terraform's signals reach node itself and no shell keeps the stdout pipe open.
-  const script = `#!/bin/sh\nexec '${opts.nodePath ?? process.execPath}' '${path.resolve(opts.bundle)}' "$@"\n`;
+  const script = launcherScript(opts.nodePath ?? process.execPath, path.resolve(opts.bundle));
   const executables = MIRRORED_SOURCES.map((source) => {
     const pkgDir = path.join(mirrorDir, source, opts.version, terraformPlatform());
     mkdirSync(pkgDir, { recursive: true });
-    const executable = path.join(pkgDir, `terraform-provider-uptime_v${opts.version}`);
-    writeFileSync(executable, script);
+    const executable = path.join(pkgDir, `terraform-provider-uptime_v${opts.version}${script.suffix}`);
+    writeFileSync(executable, script.text);
     chmodSync(executable, 0o755);
     return executable;
   });
@@ -77,11 +115,12 @@ export function installProvider(opts: InstallOptions): Installed {
  * The CLI configuration (Terraform's `TF_CLI_CONFIG_FILE`, which OpenTofu reads too): this provider, under either
  * host, from the mirror and never from a registry; every other provider from its registry.
  */
-export function cliConfig(mirrorDir: string): string {
+export function cliConfig(mirrorDir: string, platform: string = process.platform): string {
   const sources = MIRRORED_SOURCES.map((s) => `"${s}"`).join(', ');
+  const dir = platform === 'win32' ? mirrorDir.replace(/\\/g, '/') : mirrorDir;
   return `provider_installation {
   filesystem_mirror {
-    path    = "${mirrorDir}"
+    path    = ${hclString(dir)}
     include = [${sources}]
   }
   direct {
@@ -89,6 +128,24 @@ export function cliConfig(mirrorDir: string): string {
   }
 }
 `;
+}
+
+/** How to point Terraform and OpenTofu at `cliConfigFile`, in the platform's shells. */
+export function cliConfigUsage(cliConfigFile: string, platform: string = process.platform): string[] {
+  const set =
+    platform === 'win32'
+      ? [
+          `  $env:TF_CLI_CONFIG_FILE = '${cliConfigFile.replace(/'/g, "''")}'   # PowerShell`,
+          `  set "TF_CLI_CONFIG_FILE=${cliConfigFile}"   # Command Prompt`,
+        ]
+      : [`  export TF_CLI_CONFIG_FILE=${shellWord(cliConfigFile, platform)}`];
+  const home = platform === 'win32' ? '%APPDATA%\\terraform.rc' : '~/.terraformrc';
+  return [
+    'Use it (Terraform or OpenTofu: both read TF_CLI_CONFIG_FILE):',
+    ...set,
+    '  terraform init        # or: tofu init',
+    `(or copy its provider_installation block into ${home}, the CLI configuration Terraform reads without TF_CLI_CONFIG_FILE)`,
+  ];
 }
 
 /** Copies `from` to `to`: a hard link where the file system allows it (a release zip is 40 MB), else a copy. */
@@ -135,11 +192,16 @@ export function installFromRelease(opts: ReleaseInstallOptions): ReleaseInstalle
   const version = versions[0]!;
   const sumsFile = path.join(from, `terraform-provider-uptime_${version}_SHA256SUMS`);
   if (!existsSync(sumsFile)) throw new Error(`${sumsFile} is missing: a release needs its SHA256SUMS`);
+  // `<sha256>  <file>` lines; also read as a Windows checkout or tool may leave them: CRLF, `*<file>` (binary mode).
   const sums = new Map(
     readFileSync(sumsFile, 'utf8')
-      .split('\n')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
       .filter(Boolean)
-      .map((l) => l.split(/\s+/).reverse() as [string, string]),
+      .map((l) => {
+        const [digest = '', file = ''] = l.split(/\s+/);
+        return [file.replace(/^\*/, ''), digest] as const;
+      }),
   );
   for (const z of zips) {
     const digest = createHash('sha256')

@@ -420,10 +420,22 @@ export class UptimeClient {
   }
 }
 
-/** Keep-alive agent with the connect deadline. */
+/**
+ * Keep-alive agent with the connect deadline. TCP keep-alive (undici's own 60 s probe delay) is switched on once a
+ * socket has connected rather than before `connect`, as undici does: Wine's sockets refuse it before connect (the
+ * Windows executable's every request failed with `connect UNKNOWN`), and it means the same on every OS after.
+ */
 async function newAgent(connectTimeoutMs: number): Promise<Agent> {
-  const { Agent } = await import('undici');
-  return new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000 });
+  const { Agent, buildConnector } = await import('undici');
+  const connect = buildConnector({ timeout: connectTimeoutMs, keepAlive: false });
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    connect: (options, callback) =>
+      connect(options, (...result) => {
+        result[1]?.setKeepAlive(true, 60_000);
+        callback(...result);
+      }),
+  });
 }
 
 /** Every item of an async iterable (e.g. `client.paginate.listMonitors()`), at most `max` of them. */

@@ -55,7 +55,9 @@ export interface GrpcServerOptions {
 }
 
 export interface GrpcServer {
-  listen(path: string): Promise<void>;
+  /** Listens on a unix socket path or a TCP host and port (0: any free port); resolves with the TCP port bound (0
+   *  for a path), rejects with the listen error (then `listen` may be called again, e.g. with the next port). */
+  listen(at: { path: string } | { host: string; port: number }): Promise<number>;
   /** Stops accepting, lets calls in flight finish, calls `done` (forced after `graceMs`). */
   shutdown(graceMs: number, done: () => void): void;
   /** Drops every connection now. */
@@ -201,13 +203,20 @@ export function createGrpcServer(opts: GrpcServerOptions): GrpcServer {
   };
   return {
     forceClose,
-    listen: (path) =>
+    listen: (at) =>
       new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(path, () => {
-          server.off('error', reject);
-          resolve();
-        });
+        const failed = (err: Error) => {
+          server.off('listening', listening);
+          reject(err);
+        };
+        const listening = () => {
+          server.off('error', failed);
+          const bound = server.address();
+          resolve(typeof bound === 'object' && bound ? bound.port : 0);
+        };
+        server.once('error', failed);
+        server.once('listening', listening);
+        server.listen(at);
       }),
     shutdown(graceMs, done) {
       let called = false;

@@ -1,7 +1,11 @@
-// Process entry for a provider plugin: launch checks, AutoMTLS, server start, handshake line, lifecycle
-// (SIGINT ignored, exit on Shutdown or when orphaned), and the --debug (reattach) mode.
+// Process entry for a provider plugin: launch checks, where to listen (listener.ts), AutoMTLS, server start,
+// handshake line, lifecycle (SIGINT ignored, exit on Shutdown or when Terraform is gone: parent-watch.ts), and the
+// --debug (reattach) mode. On Windows Ctrl-C reaches the plugin as SIGINT too (ignored, like go-plugin's
+// os.Interrupt), SIGTERM never comes, and Terraform's kill is TerminateProcess: nothing is left behind on TCP.
 import { checkLaunch, formatHandshake, APP_PROTOCOL_VERSION } from './handshake.js';
+import { ListenConfigError, pluginNetwork, portRange } from './listener.js';
 import { Logger } from './logging.js';
+import { watchParent } from './parent-watch.js';
 import {
   PROVIDER_RPCS,
   PROVIDER_STREAM_RPCS,
@@ -99,13 +103,23 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
 
   const clientCertPem = debug ? undefined : env.PLUGIN_CLIENT_CERT || undefined;
   const serverCert = clientCertPem ? generateServerCertificate() : undefined;
-  const running = await startPluginServer({
-    handlers,
-    logger,
-    ...(clientCertPem ? { clientCertPem } : {}),
-    ...(serverCert ? { serverCert } : {}),
-    onShutdown: () => process.exit(0),
-  });
+  let running: Awaited<ReturnType<typeof startPluginServer>>;
+  try {
+    const network = pluginNetwork(env);
+    running = await startPluginServer({
+      handlers,
+      logger,
+      ...(clientCertPem ? { clientCertPem } : {}),
+      ...(serverCert ? { serverCert } : {}),
+      onShutdown: () => process.exit(0),
+      listen: network === 'tcp' ? { network, ports: portRange(env) } : { network },
+    });
+  } catch (err) {
+    if (!(err instanceof ListenConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  logger.debug('plugin address', { network: running.network, address: running.address });
 
   if (debug) {
     const reattach = {
@@ -137,14 +151,11 @@ export async function serve(factory: HandlersFactory, opts: ServeOptions): Promi
     process.exit(0);
   });
   process.on('exit', () => running.close());
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) {
-      logger.warn('Terraform went away; exiting');
-      running.close();
-      process.exit(0);
-    }
-  }, 1000).unref();
+  watchParent((why) => {
+    logger.warn('Terraform went away; exiting', { reason: why });
+    running.close();
+    process.exit(0);
+  });
 
   process.stdout.write(
     formatHandshake(running.network, running.address, serverCert ? rawBase64(serverCert.der) : ''),

@@ -1,6 +1,7 @@
 // The plugin process's gRPC server (on grpc-h2.ts): tfplugin6.Provider (handlers supplied by the framework), the go-plugin
 // controller (Shutdown), GRPCStdio (an open, silent stream) and grpc.health.v1 ("plugin" = SERVING).
-// Listens on a unix socket; mutual TLS when a client certificate is given, plaintext otherwise.
+// Listens on a unix socket or on TCP 127.0.0.1 (which, and which ports: listener.ts); mutual TLS when a client
+// certificate is given, plaintext otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import {
 } from './grpc-h2.js';
 import { loadServices, type ServiceDefinition } from './proto/load.js';
 import { diagnosticFromError, diagnosticToWire } from './diagnostics.js';
+import { listenTcp, type PluginNetwork, type PortRange } from './listener.js';
 import type { Logger } from './logging.js';
 
 /** The unary tfplugin6.Provider RPCs the framework can serve (a provider may leave some out). */
@@ -74,10 +76,13 @@ export interface PluginServerOptions {
   serverCert?: { certPem: string; keyPem: string };
   /** Called after Shutdown has been answered. */
   onShutdown: () => void;
+  /** Default: a unix socket in a new temporary folder. */
+  listen?: { network: 'unix' } | { network: 'tcp'; ports: PortRange };
 }
 
 export interface RunningServer {
-  network: 'unix';
+  network: PluginNetwork;
+  /** The socket's path, or `127.0.0.1:PORT`. */
   address: string;
   close(): void;
 }
@@ -191,8 +196,8 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
     throw new GrpcError(GrpcStatus.NOT_FOUND, `unknown service ${req.service}`);
   });
 
-  const dir = mkdtempSync(join(tmpdir(), 'tfp-'));
-  const address = join(dir, 'plugin.sock');
+  const at = opts.listen ?? { network: 'unix' };
+  const dir = at.network === 'unix' ? mkdtempSync(join(tmpdir(), 'tfp-')) : null;
   let closed = false;
   const server = createGrpcServer({
     methods,
@@ -206,7 +211,7 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
     closed = true;
     for (const s of stdioStreams) s.end();
     server.forceClose();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
   unary(services.controller, 'Shutdown', async () => {
     log.debug('Shutdown requested');
@@ -221,6 +226,12 @@ export async function startPluginServer(opts: PluginServerOptions): Promise<Runn
     return {};
   });
 
-  await server.listen(address);
-  return { network: 'unix', address, close };
+  if (dir) {
+    const path = join(dir, 'plugin.sock');
+    await server.listen({ path });
+    return { network: 'unix', address: path, close };
+  }
+  const ports = at.network === 'tcp' ? at.ports : null;
+  const address = await listenTcp((port) => server.listen({ host: '127.0.0.1', port }), ports);
+  return { network: 'tcp', address, close };
 }

@@ -61,14 +61,12 @@ export function providerCommand(): Command {
         }
         lines.push(
           '',
-          'Use it (Terraform or OpenTofu: both read TF_CLI_CONFIG_FILE):',
-          `  export TF_CLI_CONFIG_FILE=${r.cliConfigFile}`,
-          '  terraform init        # or: tofu init',
+          ...install.cliConfigUsage(r.cliConfigFile),
           '',
           'Lock file for every released platform (offline), then `cdktf deploy` needs no --skip-provider-lock:',
-          `  terraform ${lockArgs.join(' ')}`,
+          `  ${install.commandLine(['terraform', ...lockArgs])}`,
           'OpenTofu records its own provider block (registry.opentofu.org/…) in the same .terraform.lock.hcl:',
-          `  tofu ${lockArgs.join(' ')}`,
+          `  ${install.commandLine(['tofu', ...lockArgs])}`,
           '',
         );
       } else {
@@ -83,19 +81,24 @@ export function providerCommand(): Command {
         };
         const installed = install.installProvider({ dir: opts.dir, bundle, version });
         const platform = install.terraformPlatform();
+        const lock = [
+          'providers',
+          'lock',
+          `-fs-mirror=${installed.mirrorDir}`,
+          `-platform=${platform}`,
+          'uptime-monitoring/uptime',
+        ];
         lines.push(
           `Installed uptime-monitoring/uptime ${version} (${platform}) into ${installed.mirrorDir}`,
           `CLI config (Terraform and OpenTofu): ${installed.cliConfigFile}`,
           '',
-          'Use it (Terraform or OpenTofu: both read TF_CLI_CONFIG_FILE):',
-          `  export TF_CLI_CONFIG_FILE=${installed.cliConfigFile}`,
-          '  terraform init        # or: tofu init',
+          ...install.cliConfigUsage(installed.cliConfigFile),
           '',
           'cdktf deploy offline: make the lock file from the mirror in the stack directory after `cdktf synth`',
-          `  terraform providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
+          `  ${install.commandLine(['terraform', ...lock])}`,
           '(or deploy with --skip-provider-lock: cdktf cannot lock providers without a registry)',
           'OpenTofu records its own provider block (registry.opentofu.org/…) in the same .terraform.lock.hcl:',
-          `  tofu providers lock -fs-mirror=${installed.mirrorDir} -platform=${platform} uptime-monitoring/uptime`,
+          `  ${install.commandLine(['tofu', ...lock])}`,
           'or install the single-file release (`npm run build:release`, then --from dist/release), whose zips lock for every platform.',
           '',
         );

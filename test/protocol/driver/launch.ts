@@ -1,5 +1,5 @@
 // Test driver: launches a built provider exactly as Terraform does (environment, a P-521 client certificate,
-// handshake parsing, mutual TLS over the unix socket) and exposes typed-enough RPC calls.
+// handshake parsing, mutual TLS over the unix socket or TCP) and exposes typed-enough RPC calls.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { webcrypto, X509Certificate } from 'node:crypto';
@@ -55,6 +55,8 @@ export interface LaunchOptions {
   presentCert?: ClientCert;
   /** tfplugin6.Provider as the client knows it (default: the provider's own embedded definitions). */
   providerService?: ServiceDefinition;
+  /** How long to wait for the handshake line (default 20 s; go-plugin's StartTimeout is 60 s). */
+  handshakeTimeoutMs?: number;
 }
 
 /** What a server stream delivered: its events, and how it ended (gRPC status code; 0 = OK, 1 = cancelled). */
@@ -133,7 +135,8 @@ export async function launchProvider(bundle: string, opts: LaunchOptions = {}): 
     };
     child.stdout!.on('data', onData);
     exited.then((code) => reject(new Error(`plugin exited before we could connect (code ${code}): ${err}`)));
-    setTimeout(() => reject(new Error('no handshake within 20 s')), 20_000).unref();
+    const wait = opts.handshakeTimeoutMs ?? 20_000;
+    setTimeout(() => reject(new Error(`no handshake within ${wait / 1000} s`)), wait).unref();
   });
   const handshake = parseHandshake(firstLine);
   let creds: ChannelCredentials;
