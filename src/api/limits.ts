@@ -34,6 +34,9 @@ export const INCIDENT_ACTIVITY_MAX = 100;
 /** Raw check results are kept this long (spec: the 30-day raw-check retention window; export ranges lie within it). */
 export const CHECK_RETENTION_DAYS = 30;
 
+/** The status of one check result (and of a check-result export's filter, beside `all`). */
+export const CHECK_STATUSES = ['up', 'down'] as const;
+
 /** `failureCategory` values of check results and incidents (not shown in the spec: our decision). */
 export const FAILURE_CATEGORIES = [
   'dns',
@@ -53,14 +56,6 @@ export const WEBHOOK = {
   historyDays: 30,
   envelopeSchemaVersion: 1,
   previousSecretValidHours: 24,
-} as const;
-
-export const ID_PATTERNS = {
-  emailDestination: /^dest_email_[a-f0-9]{24}$/,
-  smsDestination: /^dest_sms_[a-f0-9]{24}$/,
-  exportId: /^exp_[a-f0-9]{32}$/,
-  // monitorId path parameters have format uuid (any version).
-  monitorId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 } as const;
 
 // Our decisions where the spec is silent (docs/api-decisions.md).

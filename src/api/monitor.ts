@@ -6,6 +6,7 @@ import {
   INTERVAL_SECONDS,
   MONITOR_NAME_MAX,
   REQUEST_HEADERS_MAX,
+  CHECK_STATUSES,
   STATUS_CODE,
   TIMEOUT_MS,
 } from './limits.js';
@@ -14,6 +15,11 @@ import { AlertChannelSettings, AlertDestinationSelection, SlowResponseAlertSetti
 export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
 export const MonitorStatus = lazySchema(() => z.enum(MONITOR_STATUSES));
 export type MonitorStatus = z.infer<typeof MonitorStatus>;
+export type ListedMonitorStatus = Exclude<MonitorStatus, 'archived'>;
+/** The statuses `GET /monitors` filters by: all but `archived` (archived monitors are not listed by status). */
+export const MONITOR_LIST_STATUSES: readonly ListedMonitorStatus[] = MONITOR_STATUSES.filter(
+  (s): s is ListedMonitorStatus => s !== 'archived',
+);
 
 export const MONITOR_TYPES = ['http'] as const;
 export const REQUEST_METHODS = ['GET', 'HEAD'] as const;
@@ -226,7 +232,7 @@ export type ReactivateBody = z.input<typeof ReactivateBody>;
 
 export const MonitorListQuery = lazySchema(() =>
   PageQuery.extend({
-    status: z.enum(['up', 'down', 'pending', 'paused']).optional(),
+    status: z.enum(MONITOR_LIST_STATUSES).optional(),
     enabled: QueryBoolean.optional(),
     type: z.enum(MONITOR_TYPES).optional(),
     updated_after: DateTimeInput.optional(),
@@ -281,7 +287,7 @@ export const CheckResult = lazySchema(() =>
     id: z.string(),
     monitorId: z.string(),
     checkedAt: DateTime,
-    status: z.enum(['up', 'down']),
+    status: z.enum(CHECK_STATUSES),
     httpStatus: z.number().int().nullable(),
     responseTimeMs: z.number().int().nullable(),
     failureCategory: z.string().nullable(),

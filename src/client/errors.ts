@@ -5,6 +5,7 @@ import {
   describeStatus,
   ErrorBody,
   ErrorDetail,
+  findMonitorId,
   unquoteEtag,
   type ConflictCode,
 } from '../api/index.js';
@@ -188,10 +189,7 @@ export class ConflictError extends ApiError {
       ? (this.code as ConflictCode)
       : 'unknown';
     let existing = readErrorBody(init.body).existingMonitorId;
-    if (!existing && this.reason === 'duplicate_monitor') {
-      existing =
-        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(this.message)?.[0] ?? null;
-    }
+    if (!existing && this.reason === 'duplicate_monitor') existing = findMonitorId(this.message);
     this.existingMonitorId = existing;
   }
 }

@@ -14,7 +14,7 @@ import { newBulkReadState } from './resources/bulk-reader.js';
 import { newRunReport, rateLimitWarning } from './rate-limit-warning.js';
 import { rateLimitAttributes, rateLimitSettings } from './rate-limit-settings.js';
 import { inDoubtAttributes, inDoubtMaxWaitMs } from './in-doubt-settings.js';
-import { isLoopback } from '../client/index.js';
+import { baseUrlProblem } from '../api/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
@@ -28,25 +28,12 @@ export type { UptimeProviderData } from './client.js';
 
 export { PROVIDER_ADDRESS };
 
-/** Checks base_url: absolute, https unless it points at this machine (the local service). */
+/** Checks base_url by the base-URL rule (src/api/base-url.ts); a diagnostic on `base_url` names what is wrong. */
 export function checkBaseUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new DiagnosticError(
-      'Invalid base_url',
-      `base_url must be an absolute URL, got ${JSON.stringify(raw)}.`,
-      ['base_url'],
-    );
-  }
-  if (u.protocol === 'https:') return raw;
-  if (u.protocol === 'http:' && isLoopback(u.hostname)) return raw;
-  throw new DiagnosticError(
-    'Insecure base_url',
-    `base_url must use https (plain http is only accepted for loopback hosts, e.g. the local service); got ${u.protocol}//${u.host}. The API token would otherwise travel unencrypted.`,
-    ['base_url'],
-  );
+  const problem = baseUrlProblem(raw, 'base_url');
+  if (!problem) return raw;
+  const summary = problem.rule === 'https' ? 'Insecure base_url' : 'Invalid base_url';
+  throw new DiagnosticError(summary, `${problem.message}.`, ['base_url']);
 }
 
 export const uptimeProvider = defineProvider({

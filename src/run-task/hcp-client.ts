@@ -9,6 +9,7 @@
 // Waiting is not failing: 429 waits what Retry-After announces (capped), 5xx and lost connections are retried with
 // exponential backoff; a plan that is not ready (204) is asked again the same way.
 import { Agent, type Dispatcher } from 'undici';
+import { isLoopback } from '../api/index.js';
 import { parseRetryAfter } from '../client/transport.js';
 
 /** RFC 6750's b64token, what a bearer token is (HCP's `<id>.atlasv1.<secret>` is one). Anything else (CR LF, NUL,
@@ -75,10 +76,9 @@ export function configuredOrigin(option: string, value: string): string {
   } catch {
     throw new Error(`${option}: "${value}" is not a URL (e.g. https://app.terraform.io)`);
   }
-  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname)))
     throw new Error(
-      `${option}: must be an https URL (http only on 127.0.0.1, ::1 or localhost): the run's token is sent there`,
+      `${option}: must be an https URL (http only on a loopback host: localhost, 127.0.0.0/8 or ::1): the run's token is sent there`,
     );
   if (u.username || u.password) throw new Error(`${option}: must not hold a user name or password`);
   return u.origin;

@@ -1,5 +1,6 @@
 // The actions `uptime_monitor_pause` and `uptime_monitor_activate` (Terraform 1.14+): one declaration each, from
 // one factory; the work is ../monitor-control.ts, shared with `uptimectl monitors pause|activate`.
+import { MONITOR_LIST_STATUSES } from '../../api/index.js';
 import { ctyString } from '../../protocol/cty/types.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
@@ -17,7 +18,6 @@ import {
   label,
   selectionProblem,
   selectMonitors,
-  SELECTABLE_STATUSES,
   summarize,
   type ControlOp,
   type Outcome,
@@ -41,7 +41,7 @@ const attributes = {
   status: listAttr<string>({
     optional: true,
     element: ctyString,
-    description: 'Only monitors with one of these statuses: `up`, `down`, `pending`, `paused`.',
+    description: `Only monitors with one of these statuses: ${MONITOR_LIST_STATUSES.map((s) => `\`${s}\``).join(', ')}.`,
   }),
 };
 
@@ -58,10 +58,10 @@ function validate(config: Config, diags: Diagnostics): void {
     });
   if (Array.isArray(config.status))
     config.status.forEach((s, i) => {
-      if (!isUnknown(s) && !(SELECTABLE_STATUSES as readonly unknown[]).includes(s))
+      if (!isUnknown(s) && !(MONITOR_LIST_STATUSES as readonly unknown[]).includes(s))
         diags.error(
           'Invalid status',
-          `status must be one of ${SELECTABLE_STATUSES.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(s)}.`,
+          `status must be one of ${MONITOR_LIST_STATUSES.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(s)}.`,
           ['status', i],
         );
     });

@@ -1,6 +1,7 @@
 // uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
 import {
+  ALERT_CHANNELS,
   DECIDED,
   MonitorAlertSettingsUpdate,
   type AlertDestination,
@@ -216,7 +217,7 @@ resource "uptime_monitor_alert_settings" "api" {
       );
     const ids = plan.destination_ids;
     if (!ids || isUnknown(ids)) return plan;
-    const wanted = (['email', 'sms'] as const).filter((k) => typeof ids[k] === 'string');
+    const wanted = ALERT_CHANNELS.filter((k) => typeof ids[k] === 'string');
     if (!wanted.length) return plan;
     let dests: AlertDestination[];
     try {
