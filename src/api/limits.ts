@@ -2,6 +2,14 @@
 // The zod schemas, the client, the local service and the provider's plan-time validation all read these;
 // nothing else declares a limit.
 
+/** A monitor's `status`. */
+export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
+export type ListedMonitorStatus = Exclude<(typeof MONITOR_STATUSES)[number], 'archived'>;
+/** The statuses `GET /monitors` filters by: all but `archived` (archived monitors are not listed by status). */
+export const MONITOR_LIST_STATUSES: readonly ListedMonitorStatus[] = MONITOR_STATUSES.filter(
+  (s): s is ListedMonitorStatus => s !== 'archived',
+);
+
 export const INTERVAL_SECONDS = [60, 300, 900, 1800, 3600] as const;
 export type IntervalSeconds = (typeof INTERVAL_SECONDS)[number];
 

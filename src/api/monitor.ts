@@ -2,24 +2,20 @@ import { z } from 'zod';
 import { lazySchema, once } from './lazy.js';
 import { DateTime, DateTimeInput, NullableDateTime, QueryBoolean, PageQuery, oneOf } from './common.js';
 import {
+  CHECK_STATUSES,
   DECIDED,
   INTERVAL_SECONDS,
+  MONITOR_LIST_STATUSES,
   MONITOR_NAME_MAX,
+  MONITOR_STATUSES,
   REQUEST_HEADERS_MAX,
-  CHECK_STATUSES,
   STATUS_CODE,
   TIMEOUT_MS,
 } from './limits.js';
 import { AlertChannelSettings, AlertDestinationSelection, SlowResponseAlertSettingsInput } from './alerts.js';
 
-export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
 export const MonitorStatus = lazySchema(() => z.enum(MONITOR_STATUSES));
 export type MonitorStatus = z.infer<typeof MonitorStatus>;
-export type ListedMonitorStatus = Exclude<MonitorStatus, 'archived'>;
-/** The statuses `GET /monitors` filters by: all but `archived` (archived monitors are not listed by status). */
-export const MONITOR_LIST_STATUSES: readonly ListedMonitorStatus[] = MONITOR_STATUSES.filter(
-  (s): s is ListedMonitorStatus => s !== 'archived',
-);
 
 export const MONITOR_TYPES = ['http'] as const;
 export const REQUEST_METHODS = ['GET', 'HEAD'] as const;
