@@ -11,7 +11,8 @@ import {
   type Diagnostics,
 } from '../../protocol/framework/index.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { apiFailure, requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import {
   controlMonitors,
   describeSelection,
@@ -164,7 +165,7 @@ function monitorAction(op: ControlOp) {
         outcomes.push(o);
         // An update of this monitor later in the same apply continues from the version this write made.
         if (o.version && o.monitor.version)
-          pd.actionVersions.set(`${o.monitor.id} ${o.monitor.version}`, o.version);
+          pd.actionVersions.record(o.monitor.id, o.monitor.version, o.version);
         await progress(o.message);
       }
       const s = summarize(op, ms, outcomes);

@@ -3,7 +3,8 @@
 import { MONITOR_LIST_STATUSES, type ListedMonitorStatus } from '../../api/index.js';
 import { selects } from '../monitor-filter.js';
 import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { apiFailure, requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { monitorToModel } from '../mapping/monitor.js';
 import { codes } from '../fields/field.js';
 

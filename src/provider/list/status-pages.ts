@@ -1,7 +1,8 @@
 // `list "uptime_status_page"` for `terraform query` (Terraform 1.14+): the status pages that have been set up
 // (they have a slug), optionally only enabled or disabled ones, page by page until Terraform has enough.
 import { boolAttr, defineListResource } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { apiFailure, requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { statusPageToModel } from '../mapping/status-page.js';
 
 const PAGE = 100;

@@ -18,14 +18,8 @@ import {
   type HandlerContext,
 } from '../../protocol/framework/index.js';
 import { errorDiag } from '../../protocol/diagnostics.js';
-import {
-  apiFailure,
-  listDestinations,
-  requireClient,
-  statusOf,
-  type Client,
-  type UptimeProviderData,
-} from '../client.js';
+import { apiFailure, requireClient, statusOf, type Client } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { capabilityFact, planName } from '../capabilities.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { defaultsOf } from '../fields/field.js';
@@ -221,7 +215,7 @@ resource "uptime_monitor_alert_settings" "api" {
     if (!wanted.length) return plan;
     let dests: AlertDestination[];
     try {
-      dests = await listDestinations(pd);
+      dests = await pd.destinations();
     } catch (e) {
       ctx.logger.debug('alert destinations not listable at plan time', { status: statusOf(e) });
       return plan;
@@ -263,10 +257,10 @@ resource "uptime_monitor_alert_settings" "api" {
       const w = leftAsItIs('alert settings', id, 'restore the defaults');
       ctx.diagnostics.warning(w.summary, w.detail);
     };
-    if (pd.takenOver.has(`alert-settings:${id}`)) return leave();
+    if (pd.takenOver.alertSettings.has(id)) return leave();
     let dests: AlertDestination[] = [];
     try {
-      dests = await listDestinations(pd);
+      dests = await pd.destinations();
     } catch (e) {
       throw apiFailure('Restoring the default alert settings failed', e);
     }
@@ -279,7 +273,7 @@ resource "uptime_monitor_alert_settings" "api" {
       await client.updateAlertSettings(id, body, { ifMatch });
       // The monitor's version changed with its slow-response settings: its destroy, which usually follows in
       // this apply, reads the new one instead of being refused (412) with the one in state.
-      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.monitorVersionChanged.add(id);
+      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.staleMonitorVersions.add(id);
     } catch (e) {
       if (statusOf(e) === 404) return;
       if (statusOf(e) === 412) return leave();
@@ -299,7 +293,7 @@ async function write(
     // Create adopts the existing settings object: its current version is the precondition.
     const ifMatch = version ?? (await getSettings(client, id)).etag;
     const r = await client.updateAlertSettings(id, alertSettingsBody(plan), { ifMatch });
-    if (!version) (ctx.providerData as UptimeProviderData).takenOver.add(`alert-settings:${id}`);
+    if (!version) ctx.providerData.takenOver.alertSettings.add(id);
     let data = r.data as MonitorAlertSettings | undefined;
     if (!data || !data.channels) data = (await getSettings(client, id)).data;
     return alertSettingsToModel(data, id);

@@ -10,7 +10,8 @@ import {
 } from '../../protocol/diagnostics.js';
 import { DiagnosticError } from '../../protocol/framework/index.js';
 import { capabilityFact, planName, tokenName, type KnownCapabilities } from '../capabilities.js';
-import { asApiError, type UptimeProviderData } from '../client.js';
+import { asApiError } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { serviceDetailsToDiagnostics } from '../validation.js';
 
 /** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error, from the facts
