@@ -11,9 +11,16 @@
 // uses the same rule.
 import { BlockList, isIP } from 'node:net';
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+/** Made on first use: a native handle made while a module loads would end up in the release's startup snapshot. */
+let loopback: BlockList | undefined;
+function loopbackRanges(): BlockList {
+  if (!loopback) {
+    loopback = new BlockList();
+    loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+    loopback.addAddress('::1', 'ipv6');
+  }
+  return loopback;
+}
 
 /** Whether a host name or address (bracketed IPv6 too, as `URL.hostname` gives it) is this machine's loopback. */
 export function isLoopback(host: string): boolean {
@@ -21,7 +28,7 @@ export function isLoopback(host: string): boolean {
   if (h === 'localhost') return true;
   const family = isIP(h);
   // BlockList matches the IPv4-mapped spellings of an IPv6 address against the IPv4 ranges.
-  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+  return family !== 0 && loopbackRanges().check(h, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export interface BaseUrlProblem {

@@ -30,17 +30,14 @@ export const baseUrlOption = (use?: string): Option =>
 export const tokenOption = (use?: string): Option =>
   new Option('--token <token>', `API token${use ? ` ${use}` : ''}`).env(TOKEN_ENV);
 
-/** Where a value came from, for messages: the option, or its variable when commander took it from there. */
-function nameOf(cmd: Command | undefined, key: 'baseUrl' | 'token'): string {
-  const env = key === 'baseUrl' ? BASE_URL_ENV : TOKEN_ENV;
-  return cmd?.getOptionValueSource(key) === 'env' ? env : key === 'baseUrl' ? '--base-url' : '--token';
-}
-
+/** The set values; the base URL checked when it will be used (with a token), named as the user gave it: the option,
+ *  or its variable when commander took it from there. */
 function checked(opts: ConnectionOptions, cmd: Command | undefined): Partial<Connection> {
   const baseUrl = opts.baseUrl || undefined;
   const token = opts.token || undefined;
   if (baseUrl && token) {
-    const problem = baseUrlProblem(baseUrl, nameOf(cmd, 'baseUrl'));
+    const name = cmd?.getOptionValueSource('baseUrl') === 'env' ? BASE_URL_ENV : '--base-url';
+    const problem = baseUrlProblem(baseUrl, name);
     if (problem) throw new Error(problem.message);
   }
   return { baseUrl, token };
