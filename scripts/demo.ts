@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { findCdkCli, withoutSharedPluginCache } from '../src/cdk/cli.js';
 import { UptimeClient } from '../src/client/index.js';
-import type { AlertDestination, Monitor } from '../src/api/index.js';
+import { ALERT_CHANNELS, type AlertDestination, type Monitor } from '../src/api/index.js';
 import { DEFAULT_SEED } from '../src/service/seed.js';
 import { EXAMPLE_PATHS, startExampleApp, type ExampleApp } from './demo-app.js';
 
@@ -151,9 +151,9 @@ async function show(client: UptimeClient): Promise<Monitor[]> {
         say(`${''.padEnd(15)} down since ${open.startedAt}: ${open.failureReason ?? open.failureCategory}`);
     }
     const a = (await client.getAlertSettings(m.id)).data;
-    const to = (['email', 'sms'] as const)
-      .filter((ch) => a.channels[ch])
-      .map((ch) => destinations.get(a.destinationIds[ch] ?? '') ?? `${ch} (no destination)`);
+    const to = ALERT_CHANNELS.filter((ch) => a.channels[ch]).map(
+      (ch) => destinations.get(a.destinationIds[ch] ?? '') ?? `${ch} (no destination)`,
+    );
     const slow = a.slowResponseAlerts.enabled
       ? `; slow-response alert after ${a.slowResponseAlerts.consecutiveLimit} checks over ${a.slowResponseAlerts.thresholdMs} ms`
       : '';

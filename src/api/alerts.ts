@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy.js';
-import { DateTime, oneOf } from './common.js';
-import { ID_PATTERNS, SLOW_RESPONSE_CONSECUTIVE_LIMIT, SLOW_RESPONSE_THRESHOLD_MS } from './limits.js';
+import { DateTime, idString, oneOf } from './common.js';
+import { ID_FORMATS, type IdFormat } from './ids.js';
+import { SLOW_RESPONSE_CONSECUTIVE_LIMIT, SLOW_RESPONSE_THRESHOLD_MS } from './limits.js';
 
 export const ALERT_CHANNELS = ['email', 'sms'] as const;
 export const AlertChannel = lazySchema(() => z.enum(ALERT_CHANNELS));
 export type AlertChannel = z.infer<typeof AlertChannel>;
+
+/** The id format of a channel's alert destinations (`dest_email_…`, `dest_sms_…`). */
+export const destinationIdFormat = (channel: AlertChannel): IdFormat => ID_FORMATS[`${channel}Destination`];
 
 export const AlertDestination = lazySchema(() =>
   z.object({
@@ -23,16 +27,8 @@ export const AlertDestinationList = lazySchema(() => z.object({ data: z.array(Al
 export const AlertDestinationSelection = lazySchema(() =>
   z
     .object({
-      email: z
-        .string()
-        .regex(ID_PATTERNS.emailDestination, 'must match ^dest_email_[a-f0-9]{24}$')
-        .nullable()
-        .optional(),
-      sms: z
-        .string()
-        .regex(ID_PATTERNS.smsDestination, 'must match ^dest_sms_[a-f0-9]{24}$')
-        .nullable()
-        .optional(),
+      email: idString('emailDestination').nullable().optional(),
+      sms: idString('smsDestination').nullable().optional(),
     })
     .strict(),
 );

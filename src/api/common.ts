@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy.js';
-import { ID_PATTERNS, PAGE_SIZE } from './limits.js';
+import { ID_FORMATS, type IdKind } from './ids.js';
+import { PAGE_SIZE } from './limits.js';
 
 /** Response timestamps: RFC 3339 date-time strings, kept as strings. */
 export const DateTime = lazySchema(() => z.string());
@@ -9,7 +10,11 @@ export const NullableDateTime = lazySchema(() => DateTime.nullable());
 /** Request-side date-time (query filters, export ranges): must parse as RFC 3339 with an offset or Z. */
 export const DateTimeInput = lazySchema(() => z.iso.datetime({ offset: true }));
 
-export const MonitorId = lazySchema(() => z.string().regex(ID_PATTERNS.monitorId, 'must be a UUID'));
+/** A string in one of the API's id formats, refused with that format's message. */
+export const idString = (kind: IdKind) =>
+  z.string().regex(ID_FORMATS[kind].pattern, ID_FORMATS[kind].message);
+
+export const MonitorId = lazySchema(() => idString('monitorId'));
 
 export const Pagination = lazySchema(() =>
   z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy.js';
-import { DateTime, DateTimeInput, NullableDateTime } from './common.js';
-import { EXPORT_FAILURE_CATEGORY_MAX, EXPORT_LATENCY_MS, ID_PATTERNS, STATUS_CODE } from './limits.js';
+import { DateTime, DateTimeInput, NullableDateTime, idString } from './common.js';
+import { CHECK_STATUSES, EXPORT_FAILURE_CATEGORY_MAX, EXPORT_LATENCY_MS, STATUS_CODE } from './limits.js';
 
 export const EXPORT_STATES = ['queued', 'processing', 'ready', 'failed', 'expired'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
@@ -11,7 +11,7 @@ const latency = lazySchema(() => z.number().int().min(EXPORT_LATENCY_MS.min).max
 export const ExportFilters = lazySchema(() =>
   z
     .object({
-      status: z.enum(['all', 'up', 'down']).default('all'),
+      status: z.enum(['all', ...CHECK_STATUSES]).default('all'),
       statusCode: z.number().int().min(STATUS_CODE.min).max(STATUS_CODE.max).nullable().optional(),
       failureCategory: z.string().max(EXPORT_FAILURE_CATEGORY_MAX).nullable().optional(),
       minLatencyMs: latency.nullable().optional(),
@@ -35,9 +35,7 @@ export const ExportCreate = lazySchema(() =>
 );
 export type ExportCreate = z.input<typeof ExportCreate>;
 
-export const ExportId = lazySchema(() =>
-  z.string().regex(ID_PATTERNS.exportId, 'must match ^exp_[a-f0-9]{32}$'),
-);
+export const ExportId = lazySchema(() => idString('exportId'));
 
 export const ExportJob = lazySchema(() =>
   z.object({
@@ -48,7 +46,7 @@ export const ExportJob = lazySchema(() =>
     status: z.enum(EXPORT_STATES),
     range: z.object({ from: DateTime, to: DateTime }),
     filters: z.object({
-      status: z.enum(['all', 'up', 'down']),
+      status: z.enum(['all', ...CHECK_STATUSES]),
       statusCode: z.number().int().nullable().optional(),
       failureCategory: z.string().nullable().optional(),
       minLatencyMs: z.number().int().nullable().optional(),

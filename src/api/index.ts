@@ -1,4 +1,6 @@
 export * from './limits.js';
+export * from './ids.js';
+export * from './base-url.js';
 export * from './common.js';
 export * from './alerts.js';
 export * from './monitor.js';

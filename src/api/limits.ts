@@ -2,6 +2,14 @@
 // The zod schemas, the client, the local service and the provider's plan-time validation all read these;
 // nothing else declares a limit.
 
+/** A monitor's `status`. */
+export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
+export type ListedMonitorStatus = Exclude<(typeof MONITOR_STATUSES)[number], 'archived'>;
+/** The statuses `GET /monitors` filters by: all but `archived` (archived monitors are not listed by status). */
+export const MONITOR_LIST_STATUSES: readonly ListedMonitorStatus[] = MONITOR_STATUSES.filter(
+  (s): s is ListedMonitorStatus => s !== 'archived',
+);
+
 export const INTERVAL_SECONDS = [60, 300, 900, 1800, 3600] as const;
 export type IntervalSeconds = (typeof INTERVAL_SECONDS)[number];
 
@@ -34,6 +42,9 @@ export const INCIDENT_ACTIVITY_MAX = 100;
 /** Raw check results are kept this long (spec: the 30-day raw-check retention window; export ranges lie within it). */
 export const CHECK_RETENTION_DAYS = 30;
 
+/** The status of one check result (and of a check-result export's filter, beside `all`). */
+export const CHECK_STATUSES = ['up', 'down'] as const;
+
 /** `failureCategory` values of check results and incidents (not shown in the spec: our decision). */
 export const FAILURE_CATEGORIES = [
   'dns',
@@ -53,14 +64,6 @@ export const WEBHOOK = {
   historyDays: 30,
   envelopeSchemaVersion: 1,
   previousSecretValidHours: 24,
-} as const;
-
-export const ID_PATTERNS = {
-  emailDestination: /^dest_email_[a-f0-9]{24}$/,
-  smsDestination: /^dest_sms_[a-f0-9]{24}$/,
-  exportId: /^exp_[a-f0-9]{32}$/,
-  // monitorId path parameters have format uuid (any version).
-  monitorId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 } as const;
 
 // Our decisions where the spec is silent (docs/api-decisions.md).

@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { lazySchema, once } from './lazy.js';
 import { DateTime, DateTimeInput, NullableDateTime, QueryBoolean, PageQuery, oneOf } from './common.js';
 import {
+  CHECK_STATUSES,
   DECIDED,
   INTERVAL_SECONDS,
+  MONITOR_LIST_STATUSES,
   MONITOR_NAME_MAX,
+  MONITOR_STATUSES,
   REQUEST_HEADERS_MAX,
   STATUS_CODE,
   TIMEOUT_MS,
 } from './limits.js';
 import { AlertChannelSettings, AlertDestinationSelection, SlowResponseAlertSettingsInput } from './alerts.js';
 
-export const MONITOR_STATUSES = ['up', 'down', 'pending', 'paused', 'archived'] as const;
 export const MonitorStatus = lazySchema(() => z.enum(MONITOR_STATUSES));
 export type MonitorStatus = z.infer<typeof MonitorStatus>;
 
@@ -226,7 +228,7 @@ export type ReactivateBody = z.input<typeof ReactivateBody>;
 
 export const MonitorListQuery = lazySchema(() =>
   PageQuery.extend({
-    status: z.enum(['up', 'down', 'pending', 'paused']).optional(),
+    status: z.enum(MONITOR_LIST_STATUSES).optional(),
     enabled: QueryBoolean.optional(),
     type: z.enum(MONITOR_TYPES).optional(),
     updated_after: DateTimeInput.optional(),
@@ -281,7 +283,7 @@ export const CheckResult = lazySchema(() =>
     id: z.string(),
     monitorId: z.string(),
     checkedAt: DateTime,
-    status: z.enum(['up', 'down']),
+    status: z.enum(CHECK_STATUSES),
     httpStatus: z.number().int().nullable(),
     responseTimeMs: z.number().int().nullable(),
     failureCategory: z.string().nullable(),

@@ -2,6 +2,8 @@
 // (the Terraform actions' core), one line per monitor on stdout, problems and the summary's verdict on stderr.
 // Ctrl-C stops before the next monitor (the one in hand is finished) and says which were done and which not.
 import { UptimeClient } from '../client/index.js';
+import { requireConnection, type ConnectionOptions } from './commands/connection-options.js';
+import type { SelectionOptions } from './commands/selection-options.js';
 import {
   controlMonitors,
   describeSelection,
@@ -12,13 +14,8 @@ import {
 } from '../provider/monitor-control.js';
 
 /** The options of `uptimectl monitors pause|activate` (commands/monitors.ts). */
-export interface MonitorControlOptions {
-  id: string[];
-  name?: string;
-  status: string[];
+export interface MonitorControlOptions extends SelectionOptions, ConnectionOptions {
   allowNone?: boolean;
-  baseUrl?: string;
-  token?: string;
 }
 
 export interface RunIo {
@@ -38,10 +35,7 @@ export async function runMonitorControl(
   opts: MonitorControlOptions,
   io: RunIo = defaultIo(),
 ): Promise<number> {
-  const baseUrl = opts.baseUrl ?? process.env.UPTIME_BASE_URL;
-  const token = opts.token ?? process.env.UPTIME_API_TOKEN;
-  if (!baseUrl) throw new Error('set the service address: --base-url or UPTIME_BASE_URL');
-  if (!token) throw new Error('set an API token: --token or UPTIME_API_TOKEN');
+  const { baseUrl, token } = requireConnection(opts);
   if (!opts.id.length && opts.name === undefined)
     throw new Error('select monitors with --id, --name, or both (--name "*" selects every monitor)');
   const selection = { ids: opts.id, name: opts.name ?? null, status: opts.status };

@@ -30,7 +30,7 @@ import {
 } from '../api/index.js';
 import { fileMemory } from './allowance-memory.js';
 import { createdId, READ_AFTER_WRITE, unwrap, wholeRecord, withEtag } from './completion.js';
-import { checkBaseUrl } from './base-url.js';
+import { checkBaseUrl } from '../api/base-url.js';
 import { DEFAULT_IN_DOUBT_MAX_WAIT_MS } from './in-doubt.js';
 import { parse, read } from './readers.js';
 import { realClock, sharedLimiter, type Clock, type RateLimitInfo, type RateLimiter } from './limiter.js';
@@ -46,7 +46,7 @@ import {
 import type { Agent, Dispatcher } from 'undici';
 
 export interface ClientOptions {
-  /** `{base_url}` including `/v1`. Must be https unless the host is loopback. */
+  /** `{base_url}` including `/v1`; the base-URL rule (src/api/base-url.ts) applies. */
   baseUrl: string;
   token: string;
   /** Default 5000. */
@@ -119,7 +119,7 @@ export type MatchOptions = WriteOptions & { ifMatch: string };
 /** How long the calls of a process may wait for the API's allowance in all, by default: 15 minutes. */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
-export { checkBaseUrl, isLoopback } from './base-url.js';
+export { checkBaseUrl, isLoopback } from '../api/base-url.js';
 
 export class UptimeClient {
   readonly baseUrl: string;

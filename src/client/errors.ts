@@ -5,7 +5,7 @@ import {
   describeStatus,
   ErrorBody,
   ErrorDetail,
-  ID_PATTERNS,
+  findMonitorId,
   unquoteEtag,
   type ConflictCode,
 } from '../api/index.js';
@@ -189,9 +189,7 @@ export class ConflictError extends ApiError {
       ? (this.code as ConflictCode)
       : 'unknown';
     let existing = readErrorBody(init.body).existingMonitorId;
-    // A service that names the monitor only in its words: the first of them that is a monitor id.
-    if (!existing && this.reason === 'duplicate_monitor')
-      existing = this.message.split(/[^0-9a-z-]+/i).find((w) => ID_PATTERNS.monitorId.test(w)) ?? null;
+    if (!existing && this.reason === 'duplicate_monitor') existing = findMonitorId(this.message);
     this.existingMonitorId = existing;
   }
 }

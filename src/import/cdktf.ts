@@ -1,7 +1,7 @@
 // The CDKTF output: a TypeScript app on the product constructs (`UptimeMonitor`, destination lookups) with stable
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
-import { DECIDED } from '../api/index.js';
+import { DECIDED, type AlertChannel } from '../api/index.js';
 import { commentText, escapeTemplate, quotedText } from '../protocol/template.js';
 import { bindingsModule, projectFiles, type CdkLibrary } from './cdktf-project.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
@@ -97,7 +97,7 @@ function monitorBlock(
     >;
     const ids = (get(alerts.attrs, 'destination_ids') ?? {}) as Record<string, Value>;
     const slow = get(alerts.attrs, 'slow_response_alerts') as Record<string, Value> | undefined;
-    const channelOk = (c: 'email' | 'sms') => !ch[c] || (ids[c] && typeof ids[c] === 'object');
+    const channelOk = (c: AlertChannel) => !ch[c] || (ids[c] && typeof ids[c] === 'object');
     if (channelOk('email') && channelOk('sms')) {
       const parts = [
         `email: ${ch.email ? tsValue(ids.email!, lookups) : 'false'}`,

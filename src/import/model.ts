@@ -10,6 +10,7 @@ import {
   type ConfigResource,
   type Value,
 } from '../provider/config-from-record.js';
+import type { AlertChannel } from '../api/index.js';
 import type { Account } from './account.js';
 
 export type { Attr, Value };
@@ -25,7 +26,7 @@ export interface ImportObject {
 
 export interface DestinationLookup {
   name: string;
-  channel: 'email' | 'sms';
+  channel: AlertChannel;
   label: string;
   ids: string[];
 }

@@ -1,6 +1,7 @@
 // From Terraform's resource changes to what a reviewer of monitors cares about: per monitor, the events (created,
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
+import type { AlertChannel } from '../api/index.js';
 import { fieldsOf } from '../provider/fields/index.js';
 import {
   alertSettingsFromPlan,
@@ -448,7 +449,7 @@ function reaches(v: Values | null | undefined, change?: Change): boolean {
   if (!v) return false;
   const a = alertSettingsFromPlan(v, change?.after_unknown);
   const { channels, destinationIds: ids } = a.value;
-  const idKnown = (c: 'email' | 'sms') =>
+  const idKnown = (c: AlertChannel) =>
     ids === undefined ||
     typeof ids?.[c] === 'string' ||
     a.unknown.some((u) => u.field === `destinationIds.${c}`);

@@ -1,111 +1,16 @@
-// Builds the API client from the provider configuration (its errors become diagnostics in api-errors.ts).
-import { tmpdir } from 'node:os';
-import { UptimeClient, type LogEvent } from '../client/index.js';
-import type { AlertDestination } from '../api/index.js';
-import type { KnownCapabilities } from './capabilities.js';
-import type { BulkReadState } from './resources/bulk-reader.js';
-import type { RunReport } from './rate-limit-warning.js';
+// The API client as the provider's handlers get it (from the run session, session.ts); its errors become
+// diagnostics in api-errors.ts.
+import type { UptimeClient } from '../client/index.js';
 import { DiagnosticError } from '../protocol/diagnostics.js';
 
 export type Client = UptimeClient;
 
-export interface ClientSettings {
-  baseUrl: string;
-  token: string;
-  requestTimeoutMs: number | null;
-  maxRetries: number | null;
-  /** rate_limit_max_wait, in milliseconds. */
-  maxRateLimitWaitMs: number;
-  /** in_doubt_max_wait, in milliseconds. */
-  inDoubtMaxWaitMs?: number;
-  /** rate_limit_share; null: estimated. */
-  rateLimitShare: number | null;
-}
-
-export function buildClient(s: ClientSettings, log?: (e: LogEvent) => void): Client {
-  return new UptimeClient({
-    baseUrl: s.baseUrl,
-    token: s.token,
-    userAgent: 'terraform-provider-uptime',
-    ...(log ? { logger: log } : {}),
-    ...(s.requestTimeoutMs !== null ? { readTimeoutMs: s.requestTimeoutMs } : {}),
-    retry: {
-      ...(s.maxRetries !== null ? { maxAttempts: s.maxRetries + 1 } : {}),
-      maxRateLimitWaitMs: s.maxRateLimitWaitMs,
-      ...(s.inDoubtMaxWaitMs !== undefined ? { inDoubtMaxWaitMs: s.inDoubtMaxWaitMs } : {}),
-    },
-    rateLimitShare: s.rateLimitShare,
-    // The next Terraform command's provider process (and other stacks' on this machine) starts from what this
-    // one learned of the token's window.
-    rateLimitMemoryDir: tmpdir(),
-  });
-}
-
-/** What configure() hands to every handler as ctx.providerData. */
-export interface UptimeProviderData {
-  /** Null when the provider configuration was not known yet (plan with unknown provider arguments). */
-  client: Client | null;
-  /** GET /capabilities at configure time, the facts the service reported (capabilities.ts); null when unknown. */
-  capabilities: KnownCapabilities | null;
-  /** Per-process memo (e.g. alert destinations for plan-time checks). */
-  memo: Map<string, Promise<unknown>>;
-  /** Bulk reads of monitors and status pages during a refresh (resources/bulk-reader.ts). */
-  bulk: BulkReadState;
-  /**
-   * Per-monitor sub-objects (`alert-settings:<id>`, `status-page:<id>`) that a create took over in this process.
-   * A destroy of the same sub-object later in the same apply belongs to the replaced instance of a
-   * create_before_destroy replacement: it must not undo what the new instance wrote.
-   */
-  takenOver: Set<string>;
-  /**
-   * Monitors whose version a write of this process changed on the side (restoring alert settings with other
-   * slow-response settings): the version in their state is stale, so their destroy reads the current one first.
-   */
-  monitorVersionChanged: Set<string>;
-  /**
-   * Versions that this process's pause/activate actions moved monitors from and to (`movedVersion`): an update
-   * planned from the version before the action is this run's own change, not someone else's, so it continues from
-   * the version after it instead of failing with "changed outside Terraform".
-   */
-  actionVersions: Map<string, string>;
-  /** The rate-limit warning's bookkeeping (rate-limit-warning.ts). */
-  runReport: RunReport;
-}
-
-/** The client, or an error saying why there is none. */
-export function requireClient(pd: UptimeProviderData | undefined): Client {
+/** The client, or an error saying why there is none (`pd`: the run session, session.ts). */
+export function requireClient(pd: { client: Client | null } | undefined): Client {
   if (!pd?.client)
     throw new DiagnosticError(
       'Provider not configured',
       'The uptime provider configuration was not known when this operation ran (for example base_url or token depend on a value known only after apply). Set them from known values.',
     );
   return pd.client;
-}
-
-export function memo<T>(pd: UptimeProviderData, key: string, f: () => Promise<T>): Promise<T> {
-  let p = pd.memo.get(key) as Promise<T> | undefined;
-  if (!p) {
-    p = f();
-    pd.memo.set(key, p);
-    p.catch(() => pd.memo.delete(key));
-  }
-  return p;
-}
-
-/** The account's alert destinations, read once per process. */
-export function listDestinations(pd: UptimeProviderData): Promise<AlertDestination[]> {
-  const client = requireClient(pd);
-  return memo(
-    pd,
-    'alert-destinations',
-    async () => (await client.listAlertDestinations()).data as AlertDestination[],
-  );
-}
-
-/** The version a monitor has now if this process's actions moved it on from `version` (else `version` itself). */
-export function movedVersion(pd: UptimeProviderData | undefined, id: string, version: string): string {
-  let v = version;
-  for (let n = 0; n < 16 && pd?.actionVersions.has(`${id} ${v}`); n++)
-    v = pd.actionVersions.get(`${id} ${v}`)!;
-  return v;
 }

@@ -6,7 +6,8 @@
 // each resource file: config-from-record.ts reads the field facts, which read the resource declarations.
 import type { AnyResource, HandlerContext } from '../protocol/framework/index.js';
 import { alertAttrs, monitorAttrs, pageAttrs, type Attr, type Value } from './config-from-record.js';
-import { listDestinations, requireClient, type UptimeProviderData } from './client.js';
+import { requireClient } from './client.js';
+import type { UptimeProviderData } from './session.js';
 import { checkImportMonitorId } from './resources/common.js';
 
 type Ctx = HandlerContext<UptimeProviderData>;
@@ -34,7 +35,7 @@ async function generateAlertSettingsConfig(req: { state: { monitor_id: string };
   const pd = req.ctx.providerData;
   const s = (await requireClient(pd).getAlertSettings(id, { signal: req.ctx.signal })).data;
   // No data source lookups in a generated resource block: destinations stay ids.
-  const attrs = alertAttrs(s, id, await listDestinations(pd), (destId) => destId);
+  const attrs = alertAttrs(s, id, await pd.destinations(), (destId) => destId);
   return toConfig(attrs ?? [{ name: 'monitor_id', value: { ref: id } }], id);
 }
 

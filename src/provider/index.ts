@@ -9,13 +9,12 @@ import {
 } from '../protocol/framework/index.js';
 import { isUnknown } from '../protocol/cty/values.js';
 import { apiFailure } from './api-errors.js';
-import { buildClient, type UptimeProviderData } from './client.js';
 import { knownCapabilities, type KnownCapabilities } from './capabilities.js';
-import { newBulkReadState } from './resources/bulk-reader.js';
-import { newRunReport, rateLimitWarning } from './rate-limit-warning.js';
+import { rateLimitWarning } from './rate-limit-warning.js';
+import { RunSession, type UptimeProviderData } from './session.js';
 import { rateLimitAttributes, rateLimitSettings } from './rate-limit-settings.js';
 import { inDoubtAttributes, inDoubtMaxWaitMs } from './in-doubt-settings.js';
-import { isLoopback } from '../client/index.js';
+import { baseUrlProblem } from '../api/index.js';
 import { monitorResource } from './resources/monitor.js';
 import { alertSettingsResource } from './resources/alert-settings.js';
 import { statusPageResource } from './resources/status-page.js';
@@ -25,29 +24,16 @@ import { monitorActivateAction, monitorPauseAction } from './actions/monitor-con
 import { withGeneratedConfig } from './generate-config.js';
 import { PROVIDER_ADDRESS } from './address.js';
 
-export type { UptimeProviderData } from './client.js';
+export type { UptimeProviderData } from './session.js';
 
 export { PROVIDER_ADDRESS };
 
-/** Checks base_url: absolute, https unless it points at this machine (the local service). */
+/** Checks base_url by the base-URL rule (src/api/base-url.ts); a diagnostic on `base_url` names what is wrong. */
 export function checkBaseUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new DiagnosticError(
-      'Invalid base_url',
-      `base_url must be an absolute URL, got ${JSON.stringify(raw)}.`,
-      ['base_url'],
-    );
-  }
-  if (u.protocol === 'https:') return raw;
-  if (u.protocol === 'http:' && isLoopback(u.hostname)) return raw;
-  throw new DiagnosticError(
-    'Insecure base_url',
-    `base_url must use https (plain http is only accepted for loopback hosts, e.g. the local service); got ${u.protocol}//${u.host}. The API token would otherwise travel unencrypted.`,
-    ['base_url'],
-  );
+  const problem = baseUrlProblem(raw, 'base_url');
+  if (!problem) return raw;
+  const summary = problem.rule === 'https' ? 'Insecure base_url' : 'Invalid base_url';
+  throw new DiagnosticError(summary, `${problem.message}.`, ['base_url']);
 }
 
 export const uptimeProvider = defineProvider({
@@ -84,19 +70,7 @@ export const uptimeProvider = defineProvider({
     },
   },
   configure: async ({ config, ctx }): Promise<UptimeProviderData> => {
-    const memo = new Map<string, Promise<unknown>>();
-    const bulk = newBulkReadState();
-    if (Object.values(config).some((v) => isUnknown(v)))
-      return {
-        client: null,
-        capabilities: null,
-        memo,
-        bulk,
-        takenOver: new Set(),
-        monitorVersionChanged: new Set(),
-        actionVersions: new Map(),
-        runReport: newRunReport(0),
-      };
+    if (Object.values(config).some((v) => isUnknown(v))) return RunSession.unconfigured();
     const rateLimit = rateLimitSettings({
       rate_limit_max_wait: config.rate_limit_max_wait as string | null,
       rate_limit_share: config.rate_limit_share as number | null,
@@ -118,7 +92,7 @@ export const uptimeProvider = defineProvider({
     checkBaseUrl(baseUrl);
     // Client events carry method, path template, attempt and status only (never headers or bodies).
     const apiLog = ctx.logger.named('api');
-    const client = buildClient(
+    const { client, open } = RunSession.connect(
       {
         baseUrl,
         token,
@@ -137,16 +111,7 @@ export const uptimeProvider = defineProvider({
     } catch (e) {
       throw apiFailure('Cannot reach the Monitoring Service API', e, { service: true });
     }
-    return {
-      client,
-      capabilities,
-      memo,
-      bulk,
-      takenOver: new Set(),
-      monitorVersionChanged: new Set(),
-      actionVersions: new Map(),
-      runReport: newRunReport(rateLimit.maxWaitMs),
-    };
+    return open(capabilities);
   },
   runDiagnostics: rateLimitWarning,
   docs: {
@@ -225,7 +190,7 @@ A token restricted to selected monitors sees only those: any other monitor answe
 | \`uptime_status_page\`            | ⌈P/100⌉ + at most 1: one GET for the first, then pages of \`GET /status-pages\`                                           |
 | \`uptime_monitor_alert_settings\` | A: the API reads alert settings one monitor at a time                                                                   |
 
-Archived monitors, disabled status pages and records outside a restricted token's selection are read with one GET each. Listing pages are never more than the account holds, nor more than the reads asked for, so a small state in a large account costs at most about one request per resource. After any monitor or status-page write in the same run, reads go back to one GET each, so an apply never sees an earlier listing.
+Archived monitors, disabled status pages and records outside a restricted token's selection are read with one GET each. Listing pages are never more than the account holds, nor more than the reads asked for, so a small state in a large account costs at most about one request per resource. After any write in the same provider process (a monitor, alert settings, a status page, a pause or activate action), reads go back to one GET each, so an apply never sees an earlier listing.
 
 So 1,000 monitors cost about 12 requests per plan, a few seconds of allowance; 300 monitors each with alert settings cost about 306, which at 120 requests a minute is about 2.5 minutes. Writes cost one request each, plus one for a pause, activate, archive or reactivate, and a read before alert-settings and status-page writes. What helps a run that alone needs more than its allowance: a token on a plan with a larger allowance; \`terraform plan -refresh=false\` for quick previews (nothing is read; drift is not seen); and smaller states, in particular fewer alert settings per state, since each costs a request on every plan.
 

@@ -8,7 +8,6 @@ import { NotFoundError, type UptimeClient } from '../client/index.js';
 import { selects } from './monitor-filter.js';
 
 export type ControlOp = 'pause' | 'activate';
-export const SELECTABLE_STATUSES = ['up', 'down', 'pending', 'paused'] as const;
 
 export interface Selection {
   /** Monitor ids; each must exist and be visible to the token. */

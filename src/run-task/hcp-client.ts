@@ -12,6 +12,7 @@
 // the callback is tried again rather than given up. One plan download, redirects and body included, has its own
 // deadline; the plan's size is bounded.
 import { Agent, type Dispatcher } from 'undici';
+import { isLoopback } from '../api/index.js';
 import {
   attemptSignal,
   BodyTooLargeError,
@@ -87,10 +88,9 @@ export function configuredOrigin(option: string, value: string): string {
   } catch {
     throw new Error(`${option}: "${value}" is not a URL (e.g. https://app.terraform.io)`);
   }
-  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname)))
     throw new Error(
-      `${option}: must be an https URL (http only on 127.0.0.1, ::1 or localhost): the run's token is sent there`,
+      `${option}: must be an https URL (http only on a loopback host: localhost, 127.0.0.0/8 or ::1): the run's token is sent there`,
     );
   if (u.username || u.password) throw new Error(`${option}: must not hold a user name or password`);
   return u.origin;

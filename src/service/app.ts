@@ -4,12 +4,11 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { dict, requireSecret, type Endpoint } from '../api/index.js';
+import { dict, isLoopback, requireSecret, type Endpoint } from '../api/index.js';
 import { registerAdmin } from './admin/index.js';
 import { authenticate, authorize } from './auth.js';
 import { Clock } from './clock.js';
 import { Engine } from './engine/index.js';
-import { isLoopback } from './engine/webhooks.js';
 import type { ServiceContext } from './context.js';
 import { ApiError, errorBody, fromFrameworkError } from './errors.js';
 import {

@@ -13,7 +13,7 @@ import type {
   SlowResponse,
   StatusPage,
 } from '../api/index.js';
-import { DECIDED, dict, type Dict } from '../api/index.js';
+import { DECIDED, dict, type AlertChannel, type Dict } from '../api/index.js';
 
 export interface PlanConfig {
   name: string;
@@ -56,7 +56,7 @@ export interface TokenRecord {
 export interface DestinationRecord {
   id: string;
   tenantId: string;
-  channel: 'email' | 'sms';
+  channel: AlertChannel;
   value: string;
   label: string | null;
   isDefault: boolean;

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { MonitorCreate, SCOPES, Scope, secretProblem, StatusPageUpdate } from '../api/index.js';
+import {
+  ALERT_CHANNELS,
+  destinationIdFormat,
+  MonitorCreate,
+  SCOPES,
+  Scope,
+  secretProblem,
+  StatusPageUpdate,
+} from '../api/index.js';
 import type { Ctx, ServiceContext } from './context.js';
 import { hex, newTokenValue, TOKEN_FORMAT } from './ids.js';
 import { createMonitor } from './routes/monitors.js';
@@ -68,16 +76,18 @@ export const TokenInput = z
 
 export const DestinationInput = z
   .object({
-    id: z
-      .string()
-      .regex(/^dest_(email|sms)_[a-f0-9]{24}$/)
-      .optional(),
-    channel: z.enum(['email', 'sms']),
+    id: z.string().optional(),
+    channel: z.enum(ALERT_CHANNELS),
     value: z.string().min(1),
     label: z.string().nullable().optional(),
     isDefault: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((d, ctx) => {
+    const format = destinationIdFormat(d.channel);
+    if (d.id !== undefined && !format.pattern.test(d.id))
+      ctx.addIssue({ code: 'custom', path: ['id'], message: format.message });
+  });
 
 /** A verified destination from its input (admin API and seed files). */
 export function destinationRecord(tenantId: string, d: z.output<typeof DestinationInput>): DestinationRecord {

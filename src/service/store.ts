@@ -1,6 +1,6 @@
 // The local service's state in memory (the Store): records by collection, their indexes (tokens by value, monitors
 // by tenant, pages by slug, live monitors), version bumps on change, and when changes are written to --data-dir.
-import { dict, hasRecord, type CheckResult } from '../api/index.js';
+import { dict, hasRecord, type AlertChannel, type CheckResult } from '../api/index.js';
 import type { Clock } from './clock.js';
 import { hex, newVersion } from './ids.js';
 import { LiveMonitors } from './live-monitors.js';
@@ -352,4 +352,4 @@ export function compareOrder(a: MonitorRecord, b: MonitorRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export const newDestinationId = (channel: 'email' | 'sms'): string => `dest_${channel}_${hex(12)}`;
+export const newDestinationId = (channel: AlertChannel): string => `dest_${channel}_${hex(12)}`;

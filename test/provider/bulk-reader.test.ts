@@ -1,11 +1,5 @@
 // The refresh request budget: which reads the listings answer, how many pages they cost, and when they step aside.
-import {
-  monitorFromListing,
-  newBulkReadState,
-  noteWrite,
-  statusPageFromListing,
-  type BulkContext,
-} from '../../src/provider/resources/bulk-reader.js';
+import { ListingCache } from '../../src/provider/resources/bulk-reader.js';
 
 interface Rec {
   id: string;
@@ -16,7 +10,9 @@ interface Rec {
 }
 
 /** A fake account of `n` monitors; `paused`/`archived` pick some; counts list calls by query. `versioned` says
- *  which listed records carry a version token; `used` is the monitor count capabilities report (undefined: none). */
+ *  which listed records carry a version token; `used` is the monitor count capabilities report (undefined: none).
+ *  `write()` stands for the run session seeing the process send a write (test/provider/session.test.ts shows it
+ *  seeing the client's). */
 function account(
   n: number,
   pick: (i: number) => 'up' | 'paused' | 'archived' = () => 'up',
@@ -40,15 +36,16 @@ function account(
       const next = start + q.limit < rows.length ? String(start + q.limit) : null;
       return { data: { items, nextCursor: next } };
     };
-  const ctx: BulkContext = {
-    client: { listMonitors: list('monitors'), listStatusPages: list('pages') } as never,
-    capabilities: { facts: { plan: used === undefined ? {} : { monitorsUsed: used } } },
-    bulk: newBulkReadState(),
-  };
-  return { ctx, calls };
+  const client = { listMonitors: list('monitors'), listStatusPages: list('pages') };
+  let wrote = false;
+  const ctx = new ListingCache({ client: client as never, monitorsUsed: used }, () => wrote);
+  return { ctx, calls, client, write: () => (wrote = true) };
 }
 
-const readAll = (ctx: BulkContext, ids: string[]) =>
+const monitorFromListing = (ctx: ListingCache, id: string) => ctx.monitor(id);
+const statusPageFromListing = (ctx: ListingCache, id: string) => ctx.statusPage(id);
+
+const readAll = (ctx: ListingCache, ids: string[]) =>
   Promise.all(ids.map((id) => monitorFromListing(ctx, id)));
 
 test('a plan of 1,000 monitors: the first read is a GET, the other 999 come from 10 pages', async () => {
@@ -83,10 +80,10 @@ test('a small state in a large account never fetches more pages than reads asked
 });
 
 test('after a write, reads go to the service again (no stale page), for monitors and status pages', async () => {
-  const { ctx, calls } = account(50);
+  const { ctx, calls, write } = account(50);
   await readAll(ctx, ['mon_0', 'mon_1']);
   expect(calls).toHaveLength(1);
-  noteWrite(ctx);
+  write();
   expect(await monitorFromListing(ctx, 'mon_2')).toBeUndefined();
   expect(await statusPageFromListing(ctx, 'mon_2')).toBeUndefined();
   expect(await statusPageFromListing(ctx, 'mon_3')).toBeUndefined();
@@ -101,18 +98,22 @@ test('status pages are keyed by monitor id and listed with enabled=true; a faile
   expect(pages.map((p) => p?.monitorId)).toEqual([undefined, 'mon_5', 'mon_99', undefined]);
   expect(calls).toEqual(['pages enabled=true']);
 
-  const broken = account(10).ctx;
-  broken.client = {
-    listMonitors: async () => {
-      throw new Error('503');
+  const broken = new ListingCache(
+    {
+      client: {
+        listMonitors: async () => {
+          throw new Error('503');
+        },
+      } as never,
+      monitorsUsed: 10,
     },
-  } as never;
+    () => false,
+  );
   expect(await readAll(broken, ['mon_0', 'mon_1', 'mon_2'])).toEqual([undefined, undefined, undefined]);
 });
 
 test('a read already sent while a page was on its way counts before the listing gives up on a waiting read', async () => {
-  const { ctx, calls } = account(300);
-  const client = ctx.client as unknown as { listMonitors: (q: never) => Promise<unknown> };
+  const { ctx, calls, client } = account(300);
   const list = client.listMonitors;
   let later: Promise<unknown> | undefined;
   client.listMonitors = async (q) => {

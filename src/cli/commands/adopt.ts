@@ -1,15 +1,19 @@
 // `uptimectl adopt`: import blocks for the monitors an interrupted apply left behind. Definition only; the work
 // happens in ../../adopt/index.ts.
 import { Command, Option } from 'commander';
+import { cdkLibrary, cdkLibraryOption, type CdkOptions } from './cdk-option.js';
+import {
+  baseUrlOption,
+  requireConnection,
+  tokenOption,
+  type ConnectionOptions,
+} from './connection-options.js';
 
-interface Options {
+interface Options extends CdkOptions, ConnectionOptions {
   dir: string;
   out?: string;
   format: 'hcl' | 'cdktf';
-  cdk: 'cdktn' | 'cdktf';
   includeDifferent?: boolean;
-  baseUrl?: string;
-  token?: string;
 }
 
 export function adoptCommand(): Command {
@@ -38,28 +42,25 @@ export function adoptCommand(): Command {
         .choices(['hcl', 'cdktf'])
         .default('hcl'),
     )
-    .addOption(
-      new Option('--cdk <library>', 'the CDK library of the stack (cdktf format)')
-        .choices(['cdktn', 'cdktf'])
-        .default('cdktn'),
-    )
+    .addOption(cdkLibraryOption(' (with --format cdktf)'))
     .option(
       '--include-different',
       'also import existing monitors whose settings differ from the configuration (listed apart otherwise; the next plan shows the differences)',
     )
-    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
-    .option('--token <token>', 'API token (default: UPTIME_API_TOKEN)')
-    .action(async (plans: string[], opts: Options) => {
+    .addOption(baseUrlOption())
+    .addOption(tokenOption())
+    .action(async (plans: string[], opts: Options, command: Command) => {
+      const { baseUrl, token } = requireConnection(opts, command);
       const { adopt } = await import('../../adopt/index.js');
       const r = await adopt({
         plans,
         dir: opts.dir,
         out: opts.out,
         format: opts.format,
-        cdk: opts.cdk,
+        cdk: cdkLibrary(opts),
         includeDifferent: !!opts.includeDifferent,
-        baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
-        token: opts.token ?? process.env.UPTIME_API_TOKEN,
+        baseUrl,
+        token,
         say: (m) => process.stderr.write(`${m}\n`),
       });
       process.exitCode = r.exitCode;

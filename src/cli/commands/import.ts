@@ -1,19 +1,21 @@
 // `uptimectl import`: configuration and import blocks for the monitors a token can see, planning with imports only.
 // Definition only; the work happens in ../../import/index.ts.
 import { Command, Option } from 'commander';
-import { collectList as collect } from './list-option.js';
+import { MONITOR_STATUSES } from '../../api/limits.js';
+import { cdkLibraryOption, type CdkOptions } from './cdk-option.js';
+import {
+  baseUrlOption,
+  requireConnection,
+  tokenOption,
+  type ConnectionOptions,
+} from './connection-options.js';
+import { idOption, nameOption, statusOption, type SelectionOptions } from './selection-options.js';
 
-interface Options {
+interface Options extends CdkOptions, ConnectionOptions, SelectionOptions {
   out: string;
   format: 'hcl' | 'cdktf';
-  cdk?: 'cdktn' | 'cdktf';
-  name?: string;
-  status: string[];
-  id: string[];
   includeArchived?: boolean;
   verify?: boolean;
-  baseUrl?: string;
-  token?: string;
 }
 
 export function importCommand(): Command {
@@ -27,35 +29,26 @@ export function importCommand(): Command {
     )
     .addOption(new Option('--format <format>', 'output format').choices(['hcl', 'cdktf']).default('hcl'))
     .addOption(
-      new Option(
-        '--cdk <library>',
-        'CDKTF: the library the app is written against: cdktn (CDK Terrain, default) or cdktf (HashiCorp CDKTF 0.21); the project runs cdktn-cli either way (Node 22.19+ and 24)',
-      ).choices(['cdktn', 'cdktf']),
+      cdkLibraryOption(
+        '; a later run into the same --out keeps the library it was written with; the project runs cdktn-cli either way (Node 22.19+ and 24)',
+      ),
     )
-    .option('--name <glob>', 'only monitors whose name matches (* and ?, case-insensitive)')
-    .addOption(
-      new Option('--status <status>', 'only monitors with this status (repeatable, or comma-separated)')
-        .choices(['up', 'down', 'pending', 'paused', 'archived'])
-        .argParser(collect)
-        .default([]),
-    )
-    .option('--id <id>', 'only these monitor ids (repeatable, or comma-separated)', collect, [] as string[])
+    .addOption(nameOption('filter'))
+    .addOption(statusOption(MONITOR_STATUSES))
+    .addOption(idOption('filter'))
     .option('--include-archived', 'also archived monitors (imported with archived = true)')
     .option(
       '--verify',
       'run terraform init + plan (CDKTF: synthesize first, as cdktf synth does) and fail unless the plan shows only imports',
     )
-    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
-    .option('--token <token>', 'API token (default: UPTIME_API_TOKEN)')
-    .action(async (opts: Options) => {
+    .addOption(baseUrlOption())
+    .addOption(tokenOption())
+    .action(async (opts: Options, command: Command) => {
       const [{ runImport }, { readPackageVersion }] = await Promise.all([
         import('../../import/index.js'),
         import('../../import/version.js'),
       ]);
-      const baseUrl = opts.baseUrl ?? process.env.UPTIME_BASE_URL;
-      const token = opts.token ?? process.env.UPTIME_API_TOKEN;
-      if (!baseUrl) throw new Error('set the service address: --base-url or UPTIME_BASE_URL');
-      if (!token) throw new Error('set an API token: --token or UPTIME_API_TOKEN');
+      const { baseUrl, token } = requireConnection(opts, command);
       if (opts.cdk && opts.format !== 'cdktf')
         throw new Error('--cdk chooses the library of a CDKTF app: use it with --format cdktf');
       const status = opts.status;

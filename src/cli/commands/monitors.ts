@@ -1,8 +1,10 @@
 // `uptimectl monitors pause|activate`: the Terraform actions uptime_monitor_pause / uptime_monitor_activate for
 // pipelines without Terraform 1.14 (older Terraform, CDKTF, scripts). Definition only; the work is
 // ../monitor-control-run.ts on the same core as the actions (src/provider/monitor-control.ts).
-import { Command, Option } from 'commander';
-import { collectList as collect } from './list-option.js';
+import { Command } from 'commander';
+import { MONITOR_LIST_STATUSES } from '../../api/limits.js';
+import { baseUrlOption, requireConnection, tokenOption } from './connection-options.js';
+import { idOption, nameOption, statusOption } from './selection-options.js';
 import type { MonitorControlOptions } from '../monitor-control-run.js';
 
 function controlCommand(op: 'pause' | 'activate'): Command {
@@ -14,20 +16,16 @@ function controlCommand(op: 'pause' | 'activate'): Command {
     .description(
       `${what}. Prints one line per monitor and a summary; exits 1 when a monitor could not be ${op === 'pause' ? 'paused' : 'activated'} or nothing matches`,
     )
-    .option('--id <id>', 'monitor ids (repeatable, or comma-separated)', collect, [] as string[])
-    .option('--name <glob>', 'monitors whose name matches (* and ?, case-insensitive; "*" for all)')
-    .addOption(
-      new Option('--status <status>', 'only monitors with this status (repeatable, or comma-separated)')
-        .choices(['up', 'down', 'pending', 'paused'])
-        .argParser(collect)
-        .default([]),
-    )
+    .addOption(idOption('select'))
+    .addOption(nameOption('select'))
+    .addOption(statusOption(MONITOR_LIST_STATUSES))
     .option('--allow-none', 'exit 0 when no monitor matches')
-    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
-    .option('--token <token>', 'API token (default: UPTIME_API_TOKEN)')
-    .action(async (opts: MonitorControlOptions) => {
+    .addOption(baseUrlOption())
+    .addOption(tokenOption())
+    .action(async (opts: MonitorControlOptions, command: Command) => {
+      const connection = requireConnection(opts, command);
       const { runMonitorControl } = await import('../monitor-control-run.js');
-      process.exitCode = await runMonitorControl(op, opts);
+      process.exitCode = await runMonitorControl(op, { ...opts, ...connection });
     });
 }
 

@@ -1,9 +1,11 @@
 // `uptimectl plan-report`: a pull-request comment about the monitor changes of one or more Terraform plans.
 // Definition only; the work happens in ../../plan-report/index.ts.
 import { Command, Option } from 'commander';
+import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from './connection-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
+import { collect } from './repeatable-option.js';
 
-interface Options extends ProbeOptions {
+interface Options extends ProbeOptions, ConnectionOptions {
   out?: string;
   fullOut?: string;
   check?: boolean;
@@ -11,8 +13,6 @@ interface Options extends ProbeOptions {
   failOn: string[];
   format: 'markdown' | 'text' | 'json';
   approved?: string;
-  baseUrl?: string;
-  token?: string;
 }
 
 export function planReportCommand(): Command {
@@ -37,7 +37,7 @@ export function planReportCommand(): Command {
     .option(
       '--fail-on <gates>',
       'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check), probe-down (needs --probe)',
-      (v: string, prev: string[]) => [...prev, v],
+      collect,
       [] as string[],
     )
     .option(
@@ -57,9 +57,10 @@ export function planReportCommand(): Command {
         .choices(['markdown', 'text', 'json'])
         .default('markdown'),
     )
-    .option('--base-url <url>', 'service address (default: UPTIME_BASE_URL)')
-    .option('--token <token>', 'API token for destination labels and --check (default: UPTIME_API_TOKEN)')
-    .action(async (inputs: string[], opts: Options) => {
+    .addOption(baseUrlOption())
+    .addOption(tokenOption('for destination labels and --check'))
+    .action(async (inputs: string[], opts: Options, command: Command) => {
+      const connection = connectionOf(opts, command);
       const [{ planReport }, { writeFileSync }] = await Promise.all([
         import('../../plan-report/index.js'),
         import('node:fs'),
@@ -73,8 +74,8 @@ export function planReportCommand(): Command {
         approved: opts.approved,
         ...probeSettings(opts),
         fullOut: opts.fullOut,
-        baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
-        token: opts.token ?? process.env.UPTIME_API_TOKEN,
+        baseUrl: connection?.baseUrl,
+        token: connection?.token,
         warn: (m) => process.stderr.write(`${m}\n`),
       });
       if (opts.out) writeFileSync(opts.out, r.markdown);

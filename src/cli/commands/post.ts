@@ -1,6 +1,7 @@
 // `uptimectl post`: the review comment, the drift issue and the approval label on GitHub, GitLab or a directory,
 // one implementation for every CI (../../post). Definition only; the work is loaded when a command runs.
 import { Command } from 'commander';
+import { collect } from './repeatable-option.js';
 
 interface HostOptions {
   host?: string;
@@ -64,12 +65,7 @@ export function postCommand(): Command {
       )
       .argument('<file>', 'the issue body, e.g. drift-report.md')
       .option('--title <title>', 'title of a new issue', 'Monitors changed outside Terraform')
-      .option(
-        '--label <label>',
-        'label of a new issue (repeatable)',
-        (v: string, p: string[]) => [...p, v],
-        [],
-      )
+      .option('--label <label>', 'label of a new issue (repeatable)', collect, [] as string[])
       .option('--close <note>', 'close the open issue(s) with this comment instead')
       .action(
         async (file: string, opts: HostOptions & { title: string; label: string[]; close?: string }) => {

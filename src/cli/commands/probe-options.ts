@@ -2,6 +2,7 @@
 // once, and read once into what planReport takes (UPTIME_PROBE_ALLOW added, CA files read, seconds as ms).
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { collect } from './repeatable-option.js';
 
 export interface ProbeOptions {
   probe?: boolean;
@@ -9,8 +10,6 @@ export interface ProbeOptions {
   probeCa: string[];
   probeTimeout?: string;
 }
-
-const collect = (v: string, prev: string[]) => [...prev, v];
 
 /** Adds --probe (with the command's own description), --probe-allow, --probe-ca and --probe-timeout. */
 export function addProbeOptions(cmd: Command, probeDescription: string, timeoutDescription: string): Command {

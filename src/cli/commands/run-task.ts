@@ -1,27 +1,18 @@
 // `uptimectl run-task serve`: the HCP Terraform / Terraform Enterprise run-task integration (post-plan review of the
 // monitor changes). Definition only; the server is src/run-task/server.ts, imported when the command runs.
 // The HMAC key is read from UPTIME_RUN_TASK_HMAC_KEY only (an option would show in the process list).
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from './connection-options.js';
+import { hostOption, portOption, type ListenOptions } from './listen-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
+import { collect } from './repeatable-option.js';
+import { stopOnSignals } from './stop-signals.js';
 
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new InvalidArgumentError('must be a port number (0 = any free port)');
-  return n;
-}
-
-const collect = (v: string, prev: string[]) => [...prev, v];
-
-interface ServeOptions extends ProbeOptions {
-  port: number;
-  host: string;
+interface ServeOptions extends ProbeOptions, ListenOptions, ConnectionOptions {
   json?: boolean;
   tfeUrl: string;
   planRedirectOrigin: string[];
   failOn: string[];
-  baseUrl?: string;
-  token?: string;
   detailsUrl?: string;
 }
 
@@ -30,8 +21,8 @@ function serveCommand(): Command {
     .description(
       'Serve HCP Terraform’s run-task integration: verify the signed request, fetch the plan with its token, and send back the monitor review (plan-report’s) as the task’s status, message and outcomes',
     )
-    .option('--port <port>', 'port to listen on (0 = any free port)', port, 0)
-    .option('--host <host>', 'address to listen on (put a TLS proxy in front for HCP Terraform)', '127.0.0.1')
+    .addOption(portOption())
+    .addOption(hostOption(' (put a TLS proxy in front for HCP Terraform)'))
     .option('--json', 'print one JSON line {"url": …} first on stdout')
     .option(
       '--tfe-url <url>',
@@ -54,16 +45,12 @@ function serveCommand(): Command {
     'request once each monitor the plan creates or whose request changes; backtest alert changes',
     'total time the probe of one run may take (default 120)',
   )
-    .option(
-      '--base-url <url>',
-      'monitoring service address for the duplicate preflight (default: UPTIME_BASE_URL)',
-    )
-    .option(
-      '--token <token>',
-      'API token for the duplicate preflight and backtest (default: UPTIME_API_TOKEN)',
-    )
+    .addOption(baseUrlOption('for the duplicate preflight and backtest'))
+    .addOption(tokenOption('for the duplicate preflight and backtest'))
     .option('--details-url <url>', 'a link shown with every result (a runbook, a dashboard)')
-    .action(async (opts: ServeOptions) => {
+    .action(async (opts: ServeOptions, command: Command) => {
+      const connection = connectionOf(opts, command);
+      const stopper = stopOnSignals('uptimectl run-task');
       const { startRunTaskServer } = await import('../../run-task/server.js');
       const env = process.env;
       const redirects = [
@@ -86,8 +73,8 @@ function serveCommand(): Command {
         review: {
           failOn: opts.failOn,
           ...probeSettings(opts, env),
-          baseUrl: opts.baseUrl ?? env.UPTIME_BASE_URL,
-          token: opts.token ?? env.UPTIME_API_TOKEN,
+          baseUrl: connection?.baseUrl,
+          token: connection?.token,
           env: probeEnv(env),
           detailsUrl: opts.detailsUrl,
         },
@@ -102,17 +89,7 @@ function serveCommand(): Command {
         log(
           'uptimectl run-task: no UPTIME_RUN_TASK_HMAC_KEY: anyone who reaches this server can start a review',
         );
-      let stopping = false;
-      const stop = () => {
-        if (stopping) return;
-        stopping = true;
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopper.closeWith(() => server.close());
     });
 }
 

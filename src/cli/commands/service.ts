@@ -2,13 +2,8 @@
 // (src/service) is imported when the command runs.
 import { Command, InvalidArgumentError } from 'commander';
 import { MIN_SECRET_LENGTH, secretProblem } from '../../api/secret-checks.js';
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new InvalidArgumentError('must be a port number (0 = any free port)');
-  return n;
-}
+import { hostOption, portOption, type ListenOptions } from './listen-options.js';
+import { stopOnSignals } from './stop-signals.js';
 
 /** Its bounds are checked by createService (RATE_LIMIT_WINDOW_SECONDS). */
 function windowSeconds(value: string): number {
@@ -24,9 +19,7 @@ function positive(value: string): number {
   return n;
 }
 
-interface Options {
-  port: number;
-  host: string;
+interface Options extends ListenOptions {
   seed?: string;
   dataDir?: string;
   json?: boolean;
@@ -47,8 +40,8 @@ export function serviceCommand(): Command {
     .description(
       'Run the local implementation of the Monitoring Service API v1 (state in memory or --data-dir)',
     )
-    .option('--port <port>', 'port to listen on (0 = any free port)', port, 0)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .addOption(portOption())
+    .addOption(hostOption())
     .option('--seed <file>', 'seed file (JSON; see docs/local-service.md); default: one Pro tenant')
     .option('--data-dir <dir>', 'keep state in this directory across restarts')
     .option(
@@ -107,13 +100,7 @@ export function serviceCommand(): Command {
         process.stdout.write(PROFILES.map((p) => `${p.name}\n  ${p.does}\n  spec: ${p.gap}\n`).join(''));
         return;
       }
-      // Handlers first, so a signal during start-up still closes cleanly once the service is up.
-      let stopRequested: string | null = null;
-      let stop = (signal: string) => {
-        stopRequested = signal;
-      };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
+      const stopper = stopOnSignals('uptimectl service');
       const { createService } = await import('../../service/index.js');
       const svc = await createService({
         port: opts.port,
@@ -158,18 +145,6 @@ export function serviceCommand(): Command {
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       }
-      let stopping = false;
-      stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        svc.close().then(
-          () => process.exit(0),
-          (err: unknown) => {
-            process.stderr.write(`uptimectl service: error while stopping on ${signal}: ${String(err)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      if (stopRequested) stop(stopRequested);
+      stopper.closeWith(() => svc.close());
     });
 }

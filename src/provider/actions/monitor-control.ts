@@ -1,5 +1,6 @@
 // The actions `uptime_monitor_pause` and `uptime_monitor_activate` (Terraform 1.14+): one declaration each, from
 // one factory; the work is ../monitor-control.ts, shared with `uptimectl monitors pause|activate`.
+import { MONITOR_LIST_STATUSES } from '../../api/index.js';
 import { ctyString } from '../../protocol/cty/types.js';
 import { isUnknown } from '../../protocol/cty/values.js';
 import {
@@ -11,14 +12,14 @@ import {
 } from '../../protocol/framework/index.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
 import { apiFailure } from '../api-errors.js';
-import { requireClient, type UptimeProviderData } from '../client.js';
+import { requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import {
   controlMonitors,
   describeSelection,
   label,
   selectionProblem,
   selectMonitors,
-  SELECTABLE_STATUSES,
   summarize,
   type ControlOp,
   type Outcome,
@@ -42,7 +43,7 @@ const attributes = {
   status: listAttr<string>({
     optional: true,
     element: ctyString,
-    description: 'Only monitors with one of these statuses: `up`, `down`, `pending`, `paused`.',
+    description: `Only monitors with one of these statuses: ${MONITOR_LIST_STATUSES.map((s) => `\`${s}\``).join(', ')}.`,
   }),
 };
 
@@ -59,10 +60,10 @@ function validate(config: Config, diags: Diagnostics): void {
     });
   if (Array.isArray(config.status))
     config.status.forEach((s, i) => {
-      if (!isUnknown(s) && !(SELECTABLE_STATUSES as readonly unknown[]).includes(s))
+      if (!isUnknown(s) && !(MONITOR_LIST_STATUSES as readonly unknown[]).includes(s))
         diags.error(
           'Invalid status',
-          `status must be one of ${SELECTABLE_STATUSES.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(s)}.`,
+          `status must be one of ${MONITOR_LIST_STATUSES.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(s)}.`,
           ['status', i],
         );
     });
@@ -165,7 +166,7 @@ function monitorAction(op: ControlOp) {
         outcomes.push(o);
         // An update of this monitor later in the same apply continues from the version this write made.
         if (o.version && o.monitor.version)
-          pd.actionVersions.set(`${o.monitor.id} ${o.monitor.version}`, o.version);
+          pd.actionVersions.record(o.monitor.id, o.monitor.version, o.version);
         await progress(o.message);
       }
       const s = summarize(op, ms, outcomes);

@@ -1,5 +1,5 @@
 // data "uptime_monitors": every monitor matching the list filters (all pages).
-import { MONITOR_TYPES, MonitorListQuery, type Monitor } from '../../api/index.js';
+import { MONITOR_LIST_STATUSES, MONITOR_TYPES, MonitorListQuery, type Monitor } from '../../api/index.js';
 import {
   boolAttr,
   defineDataSource,
@@ -11,11 +11,12 @@ import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 import { modelFieldsAtPlan, modelFieldValidator, newDraft, put, validateDraft } from '../validation.js';
 import { monitorComputed, monitorIdComputed, monitorValues, stringList } from './fields.js';
+import { codes } from '../fields/field.js';
 
 const attributes = {
   status: stringAttr({
     optional: true,
-    description: 'Only monitors with this status: `up`, `down`, `pending` or `paused`.',
+    description: `Only monitors with this status: ${codes(MONITOR_LIST_STATUSES)}.`,
   }),
   enabled: boolAttr({ optional: true, description: 'Only enabled (true) or disabled (false) monitors.' }),
   type: stringAttr({

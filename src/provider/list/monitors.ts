@@ -1,11 +1,13 @@
 // `list "uptime_monitor"` for `terraform query` (Terraform 1.14+): every monitor the token can see, filtered by
 // status / enabled on the service and by archived / name glob here, page by page until Terraform has enough.
-import type { Monitor } from '../../api/index.js';
+import { MONITOR_LIST_STATUSES, type ListedMonitorStatus } from '../../api/index.js';
 import { selects } from '../monitor-filter.js';
 import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
-import { requireClient, type UptimeProviderData } from '../client.js';
+import { requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { monitorToModel } from '../mapping/monitor.js';
+import { codes } from '../fields/field.js';
 
 const PAGE = 100;
 
@@ -36,8 +38,6 @@ ${LIST_EXAMPLE}
 
 Each result's identity is the monitor id; \`${pageType}\` is named by the same id, so import it by identity with \`monitor_id\` set to that id (see Import by identity above).`;
 
-type ListedStatus = Exclude<Monitor['status'], 'archived'>;
-
 export const monitorList = defineListResource({
   typeName: 'uptime_monitor',
   description:
@@ -55,8 +55,8 @@ export const monitorList = defineListResource({
     }),
     status: stringAttr({
       optional: true,
-      description: 'Only monitors with this status: `up`, `down`, `pending` or `paused`.',
-      validators: [oneOf('up', 'down', 'pending', 'paused')],
+      description: `Only monitors with this status: ${codes(MONITOR_LIST_STATUSES)}.`,
+      validators: [oneOf(...MONITOR_LIST_STATUSES)],
     }),
     enabled: boolAttr({
       optional: true,
@@ -72,7 +72,7 @@ export const monitorList = defineListResource({
     const pages = client.paginate.listMonitors(
       {
         limit: PAGE,
-        ...(config.status !== null ? { status: config.status as ListedStatus } : {}),
+        ...(config.status !== null ? { status: config.status as ListedMonitorStatus } : {}),
         ...(config.enabled !== null ? { enabled: config.enabled } : {}),
       },
       { signal: ctx.signal },

@@ -2,7 +2,8 @@
 // (they have a slug), optionally only enabled or disabled ones, page by page until Terraform has enough.
 import { boolAttr, defineListResource } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
-import { requireClient, type UptimeProviderData } from '../client.js';
+import { requireClient } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { statusPageToModel } from '../mapping/status-page.js';
 
 const PAGE = 100;

@@ -10,6 +10,7 @@
 // Destroy restores the service's defaults (DECIDED.alertSettingsDefaults, with the account's default email
 // destination).
 import {
+  ALERT_CHANNELS,
   DECIDED,
   MonitorAlertSettingsUpdate,
   type MonitorAlertSettings,
@@ -49,7 +50,7 @@ export function alertSettingsDraft(config: Record<string, unknown>): BodyDraft {
   };
   nested('channels', 'channels', (out, v) => draftFields(d, out, 'channels', alertChannelFields, v));
   nested('destination_ids', 'destinationIds', (out, v) => {
-    for (const k of ['email', 'sms']) put(d, out, 'destinationIds', k, v[k]);
+    for (const k of ALERT_CHANNELS) put(d, out, 'destinationIds', k, v[k]);
   });
   nested('slow_response_alerts', 'slowResponseAlerts', (out, v) =>
     draftFields(d, out, 'slowResponseAlerts', slowResponseFields, v),

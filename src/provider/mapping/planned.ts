@@ -13,7 +13,7 @@
 //   `write-only` (`value_wo` / `password_wo`: never in a plan, only its version), `unknown`, or `none`;
 // - `sensitive` lists the API paths the plan marks sensitive (`after_sensitive`, e.g. a URL from a sensitive
 //   variable): the values are there, and a caller that shows them must hide them.
-import { DECIDED, SECRET_MARKERS } from '../../api/index.js';
+import { DECIDED, SECRET_MARKERS, type AlertChannel } from '../../api/index.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { attributeName, snake, type FieldTable, type ValueOf } from '../fields/field.js';
 import { monitorFields } from '../fields/monitor.js';
@@ -275,7 +275,7 @@ export function alertSettingsFromPlan(
   const r = new Reader(values ?? {}, unknown, sensitive);
   const monitorId = r.read('monitor_id', 'monitorId', 'monitor_id');
   const ids = r.read('destination_ids', 'destinationIds', 'destination_ids');
-  const idOf = (c: 'email' | 'sms') => {
+  const idOf = (c: AlertChannel) => {
     const v = r.at('destination_ids').read(c, `destinationIds.${c}`, `destination_ids.${c}`);
     return v === UNKNOWN ? undefined : typeof v === 'string' ? v : null;
   };

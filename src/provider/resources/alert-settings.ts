@@ -1,6 +1,7 @@
 // uptime_monitor_alert_settings: the alert settings of one monitor (a sub-object that always exists).
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
 import {
+  ALERT_CHANNELS,
   DECIDED,
   MonitorAlertSettingsUpdate,
   type AlertDestination,
@@ -18,7 +19,8 @@ import {
 } from '../../protocol/framework/index.js';
 import { errorDiag } from '../../protocol/diagnostics.js';
 import { apiFailure } from '../api-errors.js';
-import { listDestinations, requireClient, type Client, type UptimeProviderData } from '../client.js';
+import { requireClient, type Client } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { capabilityFact, planName } from '../capabilities.js';
 import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
 import { defaultsOf } from '../fields/field.js';
@@ -196,11 +198,11 @@ resource "uptime_monitor_alert_settings" "api" {
       );
     const ids = plan.destination_ids;
     if (!ids || isUnknown(ids)) return plan;
-    const wanted = (['email', 'sms'] as const).filter((k) => typeof ids[k] === 'string');
+    const wanted = ALERT_CHANNELS.filter((k) => typeof ids[k] === 'string');
     if (!wanted.length) return plan;
     let dests: AlertDestination[];
     try {
-      dests = await listDestinations(pd);
+      dests = await pd.destinations();
     } catch (e) {
       ctx.logger.debug('alert destinations not listable at plan time', {
         status: e instanceof ApiError ? e.status : undefined,
@@ -244,10 +246,10 @@ resource "uptime_monitor_alert_settings" "api" {
       const w = leftAsItIs('alert settings', id, 'restore the defaults');
       ctx.diagnostics.warning(w.summary, w.detail);
     };
-    if (pd.takenOver.has(`alert-settings:${id}`)) return leave();
+    if (pd.takenOver.alertSettings.has(id)) return leave();
     let dests: AlertDestination[] = [];
     try {
-      dests = await listDestinations(pd);
+      dests = await pd.destinations();
     } catch (e) {
       throw apiFailure('Restoring the default alert settings failed', e);
     }
@@ -260,7 +262,7 @@ resource "uptime_monitor_alert_settings" "api" {
       await client.updateAlertSettings(id, body, { ifMatch });
       // The monitor's version changed with its slow-response settings: its destroy, which usually follows in
       // this apply, reads the new one instead of being refused (412) with the one in state.
-      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.monitorVersionChanged.add(id);
+      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.staleMonitorVersions.add(id);
     } catch (e) {
       if (e instanceof NotFoundError) return;
       if (e instanceof PreconditionFailedError) return leave();
@@ -283,7 +285,7 @@ async function write(
     // Create adopts the existing settings object: its current version is the precondition.
     const ifMatch = version ?? (await getSettings(client, id)).etag;
     const r = await client.updateAlertSettings(id, alertSettingsBody(plan), { ifMatch });
-    if (!version) (ctx.providerData as UptimeProviderData).takenOver.add(`alert-settings:${id}`);
+    if (!version) ctx.providerData.takenOver.alertSettings.add(id);
     let data = r.data as MonitorAlertSettings | undefined;
     if (!data || !data.channels) data = (await getSettings(client, id)).data;
     return alertSettingsToModel(data, id);

@@ -11,8 +11,9 @@
 //   the spec): state must hold the version the next write sends as If-Match. A page none of whose records has one
 //   ends the listings (the service does not put versions in lists), so such a service costs one page, then GETs.
 //   Without the account's monitor count (a capability the service may not report) only the reads bound the pages.
-// - any write of a monitor or status page in the process switches listings off for both kinds: later reads must
-//   see the service as it is now, not an earlier page.
+// - once the process has sent any write (the run session sees each one the client sends, ../session.ts), listings
+//   are off for both kinds: later reads must see the service as it is now, not an earlier page. No resource has to
+//   say that it wrote.
 // So a no-op plan of M monitors costs ⌈M/100⌉ + at most 2 requests (plus pages of paused monitors when there are
 // some), however many monitors the state holds.
 import type { Monitor, StatusPage } from '../../api/index.js';
@@ -121,77 +122,70 @@ class Listing {
   }
 }
 
-/** Per-process bulk-read state, held in the provider data (see client.ts). */
-export interface BulkReadState {
-  reads: Record<BulkKind, number>;
-  disabled: boolean;
-  listings: Partial<Record<BulkKind, Listing>>;
+/** What the listings read from: the client, and the account's monitor count when capabilities report it. */
+export interface ListSource {
+  client: Client;
+  monitorsUsed: number | undefined;
 }
 
-export const newBulkReadState = (): BulkReadState => ({
-  reads: { monitors: 0, statusPages: 0 },
-  disabled: false,
-  listings: {},
-});
+/**
+ * The listings of one provider process (a member of its run session). `wrote` says whether the process has sent a
+ * write; from then on every read goes to the service.
+ */
+export class ListingCache {
+  private readonly reads: Record<BulkKind, number> = { monitors: 0, statusPages: 0 };
+  private listings: Partial<Record<BulkKind, Listing>> = {};
 
-/** What bulk reading needs from the provider data (kept narrow so this module does not depend on client.ts). */
-export interface BulkContext {
-  client: Client | null;
-  capabilities: { facts: { plan: { monitorsUsed?: number } } } | null;
-  bulk: BulkReadState;
-}
+  constructor(
+    private readonly source: ListSource | null,
+    private readonly wrote: () => boolean,
+  ) {}
 
-function listingOf(pd: BulkContext, kind: BulkKind, client: Client): Listing {
-  const used = pd.capabilities?.facts.plan.monitorsUsed;
-  const maxPages = used === undefined ? Infinity : Math.ceil((used + 1) / PAGE) + 1;
-  const page = (r: { data: { items: unknown[]; nextCursor: string | null } }) => ({
-    items: r.data.items as Item[],
-    nextCursor: r.data.nextCursor,
-  });
-  let listing = pd.bulk.listings[kind];
-  if (!listing) {
-    listing =
-      kind === 'monitors'
-        ? new Listing(
-            async (q) => page(await client.listMonitors(q)),
-            [{ enabled: true }, { status: 'paused' }],
-            maxPages,
-            (m) => m.id!,
-          )
-        : new Listing(
-            async (q) => page(await client.listStatusPages(q)),
-            [{ enabled: true }],
-            maxPages,
-            (p) => p.monitorId!,
-          );
-    pd.bulk.listings[kind] = listing;
+  /** The monitor from a listing when bulk reading applies and a listing holds it; undefined: read it with a GET. */
+  monitor(id: string): Promise<Monitor | undefined> {
+    return this.get('monitors', id) as Promise<Monitor | undefined>;
   }
-  return listing;
-}
 
-async function fromListing(
-  pd: BulkContext | undefined,
-  kind: BulkKind,
-  id: string,
-): Promise<Item | undefined> {
-  if (!pd?.client || !pd.capabilities) return undefined;
-  const b = pd.bulk;
-  b.reads[kind] += 1;
-  if (b.disabled || b.reads[kind] < 2) return undefined;
-  return listingOf(pd, kind, pd.client).get(id);
-}
+  /** The status page of a monitor from a listing; undefined: read it with a GET. */
+  statusPage(monitorId: string): Promise<StatusPage | undefined> {
+    return this.get('statusPages', monitorId) as Promise<StatusPage | undefined>;
+  }
 
-/** The monitor from a listing when bulk reading applies and a listing holds it; undefined: read it with a GET. */
-export const monitorFromListing = (pd: BulkContext | undefined, id: string) =>
-  fromListing(pd, 'monitors', id) as Promise<Monitor | undefined>;
+  private async get(kind: BulkKind, id: string): Promise<Item | undefined> {
+    if (!this.source) return undefined;
+    this.reads[kind] += 1;
+    if (this.wrote()) {
+      this.listings = {};
+      return undefined;
+    }
+    if (this.reads[kind] < 2) return undefined;
+    return this.listingOf(kind, this.source).get(id);
+  }
 
-/** The status page of a monitor from a listing; undefined: read it with a GET. */
-export const statusPageFromListing = (pd: BulkContext | undefined, monitorId: string) =>
-  fromListing(pd, 'statusPages', monitorId) as Promise<StatusPage | undefined>;
-
-/** Called by every monitor or status-page write: later reads in this process must see the service, not a listing. */
-export function noteWrite(pd: BulkContext | undefined): void {
-  if (!pd) return;
-  pd.bulk.disabled = true;
-  pd.bulk.listings = {};
+  private listingOf(kind: BulkKind, { client, monitorsUsed }: ListSource): Listing {
+    const maxPages = monitorsUsed === undefined ? Infinity : Math.ceil((monitorsUsed + 1) / PAGE) + 1;
+    const page = (r: { data: { items: unknown[]; nextCursor: string | null } }) => ({
+      items: r.data.items as Item[],
+      nextCursor: r.data.nextCursor,
+    });
+    let listing = this.listings[kind];
+    if (!listing) {
+      listing =
+        kind === 'monitors'
+          ? new Listing(
+              async (q) => page(await client.listMonitors(q)),
+              [{ enabled: true }, { status: 'paused' }],
+              maxPages,
+              (m) => m.id!,
+            )
+          : new Listing(
+              async (q) => page(await client.listStatusPages(q)),
+              [{ enabled: true }],
+              maxPages,
+              (p) => p.monitorId!,
+            );
+      this.listings[kind] = listing;
+    }
+    return listing;
+  }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../protocol/diagnostics.js';
 import { DiagnosticError } from '../../protocol/framework/index.js';
 import { capabilityFact, planName, tokenName, type KnownCapabilities } from '../capabilities.js';
-import type { UptimeProviderData } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 
 /** "Interval below the plan's minimum" (and not among the plan's intervals) as a plan-time error, from the facts
  *  the service reports (either one is enough; neither: the check is off, capabilities.ts). */

@@ -2,7 +2,7 @@
 // basic auth) and the plan's last say (the name from the URL, the interval, the account's checks, the version).
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import type { ResourceDecl } from '../../protocol/framework/index.js';
-import type { UptimeProviderData } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { validateMonitorConfig } from '../mapping/monitor.js';
 import { modelFieldsAtPlan } from '../validation.js';
 import { capabilityFact, tokenName } from '../capabilities.js';

@@ -4,7 +4,7 @@ import type { Monitor } from '../../api/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import { defineResource } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
-import { movedVersion, requireClient, type Client } from '../client.js';
+import { requireClient, type Client } from '../client.js';
 import {
   monitorCreateBody,
   monitorToModel,
@@ -12,7 +12,6 @@ import {
   type MonitorModel,
 } from '../mapping/monitor.js';
 import { changedOutsideTerraform, checkImportMonitorId, goneOrHidden, stripUnknowns } from './common.js';
-import { monitorFromListing, noteWrite } from './bulk-reader.js';
 import { currentVersion, liveMonitorWith } from './existing-monitor.js';
 import { quotedText } from '../../protocol/template.js';
 import { monitorIdentity } from '../identity.js';
@@ -73,7 +72,6 @@ export const monitorResource = defineResource({
   identity: monitorIdentity,
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
-    noteWrite(ctx.providerData);
     const planned = stripUnknowns(plan) as MonitorModel;
     const body = monitorCreateBody(planned, config as MonitorModel);
     let m = await createMonitor(client, body);
@@ -86,7 +84,7 @@ export const monitorResource = defineResource({
   },
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
-    let m: Monitor | undefined = await monitorFromListing(ctx.providerData, state.id!);
+    let m: Monitor | undefined = await ctx.providerData.listings.monitor(state.id!);
     if (!m) {
       try {
         m = (await client.getMonitor(state.id!)).data as Monitor;
@@ -102,14 +100,13 @@ export const monitorResource = defineResource({
   },
   update: async ({ plan, prior, config, ctx }) => {
     const client = requireClient(ctx.providerData);
-    noteWrite(ctx.providerData);
     const id = prior.id!;
     const planned = stripUnknowns(plan) as MonitorModel;
     const before = prior as MonitorModel;
     // State holds the version the plan was made from; a service that reported none is asked for it now.
     // A pause/activate action of this run (before_update) moved it on: continue from there (actions.ts).
     let etag: string = prior.version
-      ? movedVersion(ctx.providerData, id, prior.version)
+      ? ctx.providerData.actionVersions.after(id, prior.version)
       : await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e)));
     const planVersion = etag;
     let m: Monitor | null = null;
@@ -160,12 +157,11 @@ export const monitorResource = defineResource({
   },
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
-    noteWrite(ctx.providerData);
     const id = prior.id!;
     if (prior.archived) return;
     let ifMatch = prior.version ?? '';
     // No version in state (a service that lists none), or restoring the alert settings changed it: read it first.
-    if (!ifMatch || ctx.providerData?.monitorVersionChanged.has(id)) {
+    if (!ifMatch || ctx.providerData.staleMonitorVersions.has(id)) {
       const current = await archiveVersion(client, id);
       if (current === null) return;
       ifMatch = current;

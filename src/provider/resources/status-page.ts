@@ -11,7 +11,8 @@ import {
   type HandlerContext,
 } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
-import { requireClient, type Client, type UptimeProviderData } from '../client.js';
+import { requireClient, type Client } from '../client.js';
+import type { UptimeProviderData } from '../session.js';
 import { capabilityFact, planName, tokenName } from '../capabilities.js';
 import { defaultsOf } from '../fields/field.js';
 import { resourceAttributes } from '../fields/schema.js';
@@ -23,7 +24,6 @@ import {
   type DisplayOptionsModel,
   type StatusPageModel,
 } from '../mapping/status-page.js';
-import { noteWrite, statusPageFromListing } from './bulk-reader.js';
 import { capitalized, checkImportMonitorId, goneOrHidden, leftAsItIs, stripUnknowns } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
 import { monitorIdFormat } from '../validation.js';
@@ -148,7 +148,7 @@ output "status_page_url" {
     const client = requireClient(ctx.providerData);
     try {
       const data =
-        (await statusPageFromListing(ctx.providerData, state.monitor_id)) ??
+        (await ctx.providerData.listings.statusPage(state.monitor_id)) ??
         (await getPage(client, state.monitor_id)).data;
       return statusPageToModel(data, state as StatusPageModel) as never;
     } catch (e) {
@@ -159,13 +159,12 @@ output "status_page_url" {
   },
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
-    noteWrite(ctx.providerData);
     const id = prior.monitor_id;
     const leave = (): void => {
       const w = leftAsItIs('status page', id, 'disable it');
       ctx.diagnostics.warning(w.summary, w.detail);
     };
-    if ((ctx.providerData as UptimeProviderData).takenOver.has(`status-page:${id}`)) return leave();
+    if (ctx.providerData.takenOver.statusPage.has(id)) return leave();
     try {
       const { data, etag } = await getPage(client, id);
       if (!data.enabled) return;
@@ -182,12 +181,11 @@ output "status_page_url" {
 
 async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): Promise<StatusPageModel> {
   const client = requireClient(ctx.providerData);
-  noteWrite(ctx.providerData);
   const id = plan.monitor_id;
   try {
     const ifMatch = version ?? (await getPage(client, id)).etag;
     const r = await client.updateStatusPage(id, statusPageBody(plan), { ifMatch });
-    if (!version) (ctx.providerData as UptimeProviderData).takenOver.add(`status-page:${id}`);
+    if (!version) ctx.providerData.takenOver.statusPage.add(id);
     let data = r.data as StatusPage | undefined;
     if (!data || data.enabled === undefined) data = (await getPage(client, id)).data;
     return statusPageToModel(data, plan);

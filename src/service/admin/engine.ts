@@ -1,7 +1,7 @@
 // Admin routes that drive the checks engine in tests: engine stats and ticks, a check run now or a forced outcome,
 // the domain-expiry source, and the simulated email/SMS provider's answer per destination.
 import { z } from 'zod';
-import { FAILURE_CATEGORIES, hasRecord } from '../../api/index.js';
+import { CHECK_STATUSES, FAILURE_CATEGORIES, hasRecord } from '../../api/index.js';
 import type { ProbeOutcome } from '../engine/checker.js';
 import { ApiError, notFound, validation } from '../errors.js';
 import type { MonitorRecord } from '../store.js';
@@ -9,7 +9,7 @@ import { monitorOf, ok, parse, type AdminRoutes } from './common.js';
 
 const ForceOutcome = z
   .object({
-    status: z.enum(['up', 'down']),
+    status: z.enum(CHECK_STATUSES),
     httpStatus: z.number().int().min(100).max(599).nullable().optional(),
     responseTimeMs: z.number().int().min(0).max(120_000).nullable().optional(),
     failureCategory: z.enum(FAILURE_CATEGORIES).nullable().optional(),

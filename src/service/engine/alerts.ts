@@ -2,7 +2,7 @@
 // transition, recovery and expiry warning. A simulated email/SMS provider moves each record through
 // queued → sending → sent → delivered (or delayed, failed, bounced, complaint, rejected) on the
 // service clock. Records never hold the destination's value.
-import type { Alert } from '../../api/index.js';
+import { ALERT_CHANNELS, type Alert } from '../../api/index.js';
 import { hex } from '../ids.js';
 import type { AlertRecord, MonitorRecord, Store } from '../store.js';
 
@@ -30,7 +30,7 @@ export class AlertDesk {
     const tenant = this.store.tenant(m.tenantId);
     const iso = new Date(at).toISOString();
     const out: AlertRecord[] = [];
-    for (const channel of ['email', 'sms'] as const) {
+    for (const channel of ALERT_CHANNELS) {
       if (!m.alert.channels[channel]) continue;
       const destId = m.alert.destinationIds[channel];
       const dest = destId ? this.store.state.destinations[destId] : undefined;

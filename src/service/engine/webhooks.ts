@@ -1,11 +1,10 @@
 // Signed webhook events: the envelope (schema version 1), one delivery per subscribed endpoint, and
 // the attempts: POST JSON, 5 s timeout, redirects not followed, at most 5 attempts 60/300/900/900 s
 // apart on the service clock, the same Service-Event-Id on each and a new Service-Delivery per attempt.
-import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
 import type { WebhookEnvelope, WebhookEventType } from '../../api/index.js';
-import { signWebhook, WEBHOOK, WEBHOOK_HEADERS } from '../../api/index.js';
+import { isLoopback, signWebhook, WEBHOOK, WEBHOOK_HEADERS } from '../../api/index.js';
 import type { Clock } from '../clock.js';
 import type { ErrorDetail } from '../../api/index.js';
 import { hex } from '../ids.js';
@@ -14,16 +13,7 @@ import type { Store, WebhookDeliveryRecord, WebhookEndpointRecord } from '../sto
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** Loopback host names and addresses (allowed as endpoints only in local mode). */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (isIP(h) === 4) return h.startsWith('127.');
-  if (isIP(h) === 6) return h === '::1' || h.startsWith('::ffff:127.');
-  return false;
-}
-
-/** Endpoint URL rule: HTTPS on port 443; loopback (http or https, any port) in local mode only. */
+/** Endpoint URL rule: HTTPS on port 443; loopback (src/api/base-url.ts; http or https, any port) in local mode only. */
 export function checkEndpointUrl(raw: string, localMode: boolean): ErrorDetail | null {
   const u = new URL(raw);
   if (localMode && isLoopback(u.hostname)) return null;

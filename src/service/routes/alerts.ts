@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { AlertDestinationSelection, ErrorDetail } from '../../api/index.js';
-import { MonitorAlertSettingsUpdate, PageQuery } from '../../api/index.js';
+import type { AlertChannel, AlertDestinationSelection, ErrorDetail } from '../../api/index.js';
+import { ALERT_CHANNELS, MonitorAlertSettingsUpdate, PageQuery } from '../../api/index.js';
 import { canSee } from '../auth.js';
 import type { Ctx, Handler } from '../context.js';
 import { checkVersion, etag, listJson, loadMonitor, page, parse, parseQuery, single } from '../context.js';
@@ -20,7 +20,7 @@ export function validateDestinations(
   if (!sel) return [];
   const out: ErrorDetail[] = [];
   const dests = c.svc.store.destinations(c.auth.tenant.id);
-  for (const channel of ['email', 'sms'] as const) {
+  for (const channel of ALERT_CHANNELS) {
     const id = sel[channel];
     if (id === undefined || id === null) continue;
     if (!dests.some((d) => d.id === id && d.channel === channel)) {
@@ -82,7 +82,7 @@ export const listAlertDestinations: Handler = (c) => {
   return { json: JSON.stringify({ data }) };
 };
 
-export function mask(channel: 'email' | 'sms', value: string): string {
+export function mask(channel: AlertChannel, value: string): string {
   if (channel === 'email') {
     const at = value.indexOf('@');
     return at <= 0 ? '***' : `${value[0]}***${value.slice(at)}`;
