@@ -141,17 +141,20 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     );
   const destinations = new Map<string, string>();
   let resolved = false;
+  let defaultEmail: string | null | undefined;
   if (client) {
     try {
-      for (const d of (await client.listAlertDestinations()).data)
+      const list = (await client.listAlertDestinations()).data;
+      for (const d of list)
         destinations.set(d.id, `${d.label ?? d.channel} (${code(d.maskedValue.replace(/\*+/g, '••'))})`);
+      defaultEmail = list.find((d) => d.channel === 'email' && d.isDefault)?.id ?? null;
       resolved = true;
     } catch (err) {
       warn(`plan-report: alert destinations could not be read (${(err as Error).message}); showing ids`);
     }
   }
 
-  const stacks: StackReport[] = plans.map((p) => analyse(p.name, p.plan, destinations));
+  const stacks: StackReport[] = plans.map((p) => analyse(p.name, p.plan, destinations, defaultEmail));
   const extra: string[] = [];
   let preflightFailed = false;
   let preflightReport: { ok: boolean; markdown: string } | null = null;

@@ -2,7 +2,7 @@
 // docs/guides/reviewing-changes-in-pull-requests.md, "JSON report"). Lines are in the text form (values quoted by
 // the one quoting rule); nothing of the raw plan is copied (it holds sensitive values), and the document goes
 // through the same scrubbing as the other forms.
-import type { Backtest } from './backtest.js';
+import { backtestChart, type Backtest } from './backtest.js';
 import type { StackReport } from './changes.js';
 import type { ProbeResult } from './probe.js';
 import { plain } from './render-text.js';
@@ -28,6 +28,7 @@ function backtestJson(b: Backtest) {
     note: b.note,
     old: { settings: b.old, counts: b.oldCounts },
     new: { settings: b.new, counts: b.newCounts },
+    chart: backtestChart(b),
   };
 }
 
