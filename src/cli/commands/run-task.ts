@@ -2,6 +2,8 @@
 // monitor changes). Definition only; the server is src/run-task/server.ts, imported when the command runs.
 // The HMAC key is read from UPTIME_RUN_TASK_HMAC_KEY only (an option would show in the process list).
 import { Command, InvalidArgumentError } from 'commander';
+import { gateList } from '../../plan-report/gates.js';
+import { CHECK_DESCRIPTION } from '../../plan-report/options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 
 function port(value: string): number {
@@ -20,6 +22,7 @@ interface ServeOptions extends ProbeOptions {
   tfeUrl: string;
   planRedirectOrigin: string[];
   failOn: string[];
+  check?: boolean;
   baseUrl?: string;
   token?: string;
   detailsUrl?: string;
@@ -45,10 +48,12 @@ function serveCommand(): Command {
     )
     .option(
       '--fail-on <gates>',
-      'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe)',
+      `the task fails when the plan contains one of: ${gateList({ check: '--check, on with a service token', probe: '--probe' })}`,
       collect,
       [] as string[],
-    );
+    )
+    .option('--check', `${CHECK_DESCRIPTION}; default: on when a service token is given`)
+    .option('--no-check', 'no preflight, even with a service token');
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes; backtest alert changes',
@@ -56,12 +61,9 @@ function serveCommand(): Command {
   )
     .option(
       '--base-url <url>',
-      'monitoring service address for the duplicate preflight (default: UPTIME_BASE_URL)',
+      'monitoring service address for --check and the backtest (default: UPTIME_BASE_URL)',
     )
-    .option(
-      '--token <token>',
-      'API token for the duplicate preflight and backtest (default: UPTIME_API_TOKEN)',
-    )
+    .option('--token <token>', 'API token for --check and the backtest (default: UPTIME_API_TOKEN)')
     .option('--details-url <url>', 'a link shown with every result (a runbook, a dashboard)')
     .action(async (opts: ServeOptions) => {
       const { startRunTaskServer } = await import('../../run-task/server.js');
@@ -85,6 +87,7 @@ function serveCommand(): Command {
         },
         review: {
           failOn: opts.failOn,
+          ...(opts.check !== undefined ? { check: opts.check } : {}),
           ...probeSettings(opts, env),
           baseUrl: opts.baseUrl ?? env.UPTIME_BASE_URL,
           token: opts.token ?? env.UPTIME_API_TOKEN,
