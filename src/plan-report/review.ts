@@ -56,7 +56,6 @@ function uniqueNames(plans: readonly NamedPlan[]): NamedPlan[] {
 }
 
 export async function review(input: readonly NamedPlan[], o: ResolvedReviewOptions): Promise<Review> {
-  const plans = uniqueNames(input);
   let requests = 0;
   const client = o.connection
     ? new UptimeClient({
@@ -66,7 +65,19 @@ export async function review(input: readonly NamedPlan[], o: ResolvedReviewOptio
         },
       })
     : null;
+  try {
+    return await reviewWith(client, () => requests, uniqueNames(input), o);
+  } finally {
+    await client?.close();
+  }
+}
 
+async function reviewWith(
+  client: UptimeClient | null,
+  requests: () => number,
+  plans: NamedPlan[],
+  o: ResolvedReviewOptions,
+): Promise<Review> {
   const destinations = new Map<string, string>();
   let resolved = false;
   let defaultEmail: string | null | undefined;
@@ -85,10 +96,10 @@ export async function review(input: readonly NamedPlan[], o: ResolvedReviewOptio
 
   let checked: Preflight | null = null;
   if (o.check && client) {
-    const before = requests;
+    const before = requests();
     const duplicates = await checkDuplicates(client, plans, o.maxListRequests);
     flagDuplicates(stacks, duplicates);
-    checked = await preflight(client, plans, duplicates, () => requests - before);
+    checked = await preflight(client, plans, duplicates, () => requests() - before);
   }
 
   const secrets = new Set<string>();
