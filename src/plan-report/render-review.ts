@@ -63,28 +63,50 @@ export interface ReviewRenderOptions {
 
 const present = <T>(x: T | null): x is T => x !== null;
 
+/** How a format lays a review out: its sections and lead sections (lists above), the report, the drift issue. */
+interface Layout<Section, Lead> {
+  sections: ((r: Review) => Section | null)[];
+  leads: ((r: Review) => Lead[])[];
+  report(
+    stacks: Review['stacks'],
+    o: Cut & { sections: Section[]; destinationsResolved: boolean; leadSections: Lead[] },
+  ): string;
+  drift(stacks: Review['stacks'], o: Cut): string;
+}
+type Cut = { budget?: number | undefined; fullReportPath?: string | undefined };
+
+const MARKDOWN: Layout<string, string> = {
+  sections: MARKDOWN_SECTIONS,
+  leads: MARKDOWN_LEADS,
+  report: render,
+  drift: renderDrift,
+};
+const TEXT: Layout<string[], string[]> = {
+  sections: TEXT_SECTIONS,
+  leads: TEXT_LEADS,
+  report: renderText,
+  drift: renderDriftText,
+};
+
+function laidOut<S, L>(r: Review, layout: Layout<S, L>, drift: boolean, cut: Cut): string {
+  if (drift) return layout.drift(r.stacks, cut);
+  return layout.report(r.stacks, {
+    ...cut,
+    sections: layout.sections.map((s) => s(r)).filter(present),
+    destinationsResolved: r.destinationsResolved,
+    leadSections: layout.leads.flatMap((s) => s(r)),
+  });
+}
+
 /** The review in one format, scrubbed of every secret. */
 export function renderReview(r: Review, o: ReviewRenderOptions): string {
   const cut = { budget: o.budget, fullReportPath: o.fullReportPath };
-  let out: string;
-  if (o.format === 'json') out = `${JSON.stringify(jsonReport(r), null, 2)}\n`;
-  else if (o.format === 'text')
-    out = o.drift
-      ? renderDriftText(r.stacks, cut)
-      : renderText(r.stacks, {
-          ...cut,
-          sections: TEXT_SECTIONS.map((s) => s(r)).filter(present),
-          destinationsResolved: r.destinationsResolved,
-          leadSections: TEXT_LEADS.flatMap((s) => s(r)),
-        });
-  else
-    out = o.drift
-      ? renderDrift(r.stacks, cut)
-      : render(r.stacks, {
-          ...cut,
-          extra: MARKDOWN_SECTIONS.map((s) => s(r)).filter(present),
-          destinationsResolved: r.destinationsResolved,
-          leadSections: MARKDOWN_LEADS.flatMap((s) => s(r)),
-        });
+  const drift = !!o.drift;
+  const out =
+    o.format === 'json'
+      ? `${JSON.stringify(jsonReport(r), null, 2)}\n`
+      : o.format === 'text'
+        ? laidOut(r, TEXT, drift, cut)
+        : laidOut(r, MARKDOWN, drift, cut);
   return scrub(out, r.secrets);
 }

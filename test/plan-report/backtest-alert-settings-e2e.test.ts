@@ -192,35 +192,32 @@ describeTf('backtest of alert settings created and removed on existing monitors'
       const incidents = (await h.call('GET', `/monitors/${ids.slow}/incidents?limit=100`)).json.data as any[];
       const performanceOpened = incidents.filter((i) => i.type === 'performance').length;
 
-      const bare = by('uptime_monitor.bare');
-      const bareChecks = await history(ids.bare);
-      expect(bare).toMatchObject({
-        monitorId: ids.bare,
-        source: 'checks',
-        checkCount: SEQUENCE.length,
-        note: null,
-      });
-      expect(bare.old.settings.slow).toEqual(DEFAULTS);
-      expect(bare.new.settings.slow).toEqual(ON);
-      expect(counts(bare.old.counts)).toEqual(replay(bareChecks, DEFAULTS));
-      expect(counts(bare.new.counts)).toEqual(replay(bareChecks, ON));
-      // what the service really opened for `slow` under the same rule and the same history
+      /** The backtest of a monitor against the replay of its recorded history under today's and the planned rule. */
+      const agrees = async (name: 'bare' | 'slow', today: typeof ON, planned: typeof ON) => {
+        const b = by(`uptime_monitor.${name}`);
+        const checks = await history(ids[name]);
+        expect(b).toMatchObject({
+          monitorId: ids[name],
+          source: 'checks',
+          checkCount: SEQUENCE.length,
+          note: null,
+        });
+        expect([b.old.settings.slow, b.new.settings.slow]).toEqual([today, planned]);
+        expect([counts(b.old.counts), counts(b.new.counts)]).toEqual([
+          replay(checks, today),
+          replay(checks, planned),
+        ]);
+        return b;
+      };
+      // created: today the defaults (slow alerts off), planned the new rule, which the service really applied to
+      // `slow` over the same history
+      const bare = await agrees('bare', DEFAULTS, ON);
       expect(bare.new.counts.performanceAlerts).toBe(performanceOpened);
-
-      const slow = by('uptime_monitor.slow');
-      const slowChecks = await history(ids.slow);
-      expect(slow).toMatchObject({
-        monitorId: ids.slow,
-        source: 'checks',
-        checkCount: SEQUENCE.length,
-        note: null,
-      });
-      expect(slow.old.settings.slow).toEqual(ON);
-      expect(slow.new.settings.slow).toEqual(DEFAULTS);
-      expect(counts(slow.old.counts)).toEqual(replay(slowChecks, ON));
-      expect(counts(slow.new.counts)).toEqual(replay(slowChecks, DEFAULTS));
+      // removed: today the rule in state (the incidents the service opened), planned the defaults
+      const slow = await agrees('slow', ON, DEFAULTS);
       expect(slow.old.counts.performanceAlerts).toBe(performanceOpened);
       expect(slow.new.counts.performanceAlerts).toBe(0);
+      const slowChecks = await history(ids.slow);
 
       // chart points: one per check (25 ≤ 48), the response time of an up check, a gap (null) for a down one
       expect(slow.chart).toMatchObject({ point: 'max', checksPerPoint: 1 });
