@@ -157,7 +157,8 @@ function settingsText(b: Backtest): string[] {
 }
 
 export function periodText(b: Backtest): string {
-  if (!b.period) return `${b.checkCount} checks`;
+  const checks = b.checkCount ? `${b.checkCount} checks` : 'no checks';
+  if (!b.period) return checks;
   const hours = (Date.parse(b.period.to) - Date.parse(b.period.from)) / 3_600_000;
   const span =
     hours >= 48
@@ -165,7 +166,7 @@ export function periodText(b: Backtest): string {
       : hours >= 2
         ? `${Math.round(hours)} h`
         : `${Math.round(hours * 60)} min`;
-  return `${b.checkCount} checks over ${span} (${b.period.from} – ${b.period.to})`;
+  return `${checks} over ${span} (${b.period.from} – ${b.period.to})`;
 }
 
 /** Lines shared by both forms: [label, today, planned]. */
