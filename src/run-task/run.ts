@@ -14,7 +14,7 @@ import { parsePlanJson } from '../plan-report/plan.js';
 import type { HcpClient } from './hcp-client.js';
 import { acceptsOutcomes, type RunTaskPayload } from './payload.js';
 import { logText } from './log-text.js';
-import { plainResult, taskResult, type TaskResultBody } from './outcomes.js';
+import { plainResult, taskResult, type ResultOptions, type TaskResultBody } from './outcomes.js';
 
 export interface ReviewOptions extends Omit<PlanReviewOptions, 'warn' | 'approved'> {
   /** A link sent with every result (a team's runbook or dashboard). */
@@ -52,7 +52,7 @@ export interface RunContext {
 export async function reviewPlan(
   planText: string,
   o: ResolvedReviewOptions,
-  result: { extraSecrets: readonly string[]; outcomes: boolean; detailsUrl?: string | undefined },
+  result: ResultOptions,
   warn: (m: string) => void,
 ): Promise<TaskResultBody> {
   const plan = parsePlanJson(planText, 'the plan');
