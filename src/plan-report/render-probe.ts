@@ -139,13 +139,14 @@ function settingsText(b: Backtest): string[] {
   const n = b.new;
   const rule = (s: Settings['slow']) =>
     s.enabled ? `${s.thresholdMs} ms (${s.consecutiveLimit} slow checks in a row)` : 'off';
+  const off = o.slow.enabled ? '' : ' (alerts off)';
   if (o.slow.enabled !== n.slow.enabled)
     out.push(`slow-response threshold ${rule(o.slow)} → ${rule(n.slow)}`);
-  else if (o.slow.enabled) {
+  else {
     if (o.slow.thresholdMs !== n.slow.thresholdMs)
-      out.push(`slow-response threshold ${o.slow.thresholdMs} ms → ${n.slow.thresholdMs} ms`);
+      out.push(`slow-response threshold ${o.slow.thresholdMs} ms → ${n.slow.thresholdMs} ms${off}`);
     if (o.slow.consecutiveLimit !== n.slow.consecutiveLimit)
-      out.push(`consecutive slow checks ${o.slow.consecutiveLimit} → ${n.slow.consecutiveLimit}`);
+      out.push(`consecutive slow checks ${o.slow.consecutiveLimit} → ${n.slow.consecutiveLimit}${off}`);
   }
   if (o.timeoutMs !== n.timeoutMs) out.push(`timeout ${o.timeoutMs} ms → ${n.timeoutMs} ms`);
   if (JSON.stringify(o.acceptedStatusCodes) !== JSON.stringify(n.acceptedStatusCodes))
