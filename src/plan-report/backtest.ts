@@ -1,9 +1,17 @@
-// The backtest of alert changes: when a plan changes an existing monitor's slow-response threshold or consecutive
-// limit, its accepted status codes or its timeout, its recent check results are replayed under today's and the
-// planned settings with the engine's own alert rule (src/checker/alert-rule.ts). The checks endpoint is read where
-// the token and plan allow it (Pro plan, `checks:read`); else the summary, which has only bucket averages, so the
-// report gives what it can say from them and says why it cannot count alerts.
-import type { CheckResult } from '../api/index.js';
+// The backtest of alert changes: when a plan changes an existing monitor's slow-response rule (threshold,
+// consecutive limit, alerts on/off — by changing, creating or removing its alert settings), its accepted status codes
+// or its timeout, its recent check results are replayed under today's and the planned settings with the engine's
+// own alert rule (src/checker/alert-rule.ts). What is counted is what the rule opens: incidents (one per run of down
+// results, one per run of slow results reaching the limit), not the alert records the service then writes per
+// channel. Today's rule is the alert settings in the plan's state, else the service's, else the defaults; the
+// planned rule is the plan's, the defaults where the plan removes the alert settings. A monitor the plan creates has
+// no history and gets no backtest.
+// The checks endpoint is read where the token and plan allow it (Pro plan, `checks:read`): the newest
+// BACKTEST_MAX_CHECKS results, so the period ends at the newest check. Else the 7-day summary, which has only
+// averages per period (ending when the report is made): the report gives what it can say from them and says why it
+// cannot count alerts. A period without an answered check has no response time: a gap (null), never 0. Nothing
+// here fails the run: what cannot be read is said in the backtest's note.
+import { DECIDED, type CheckResult } from '../api/index.js';
 import {
   accepted,
   replayAlerts,
@@ -20,11 +28,13 @@ import {
   type PlannedMonitor,
 } from '../provider/mapping/planned.js';
 import type { MonitorReport, StackReport } from './changes.js';
-import { plannedSlowRule } from './probe.js';
+import type { Change } from './plan.js';
 
 /** Results read at most per monitor (newest first), and fewer than this is "too short to say much". */
 export const BACKTEST_MAX_CHECKS = 2_000;
 export const BACKTEST_MIN_CHECKS = 20;
+/** The summary read when the checks cannot be: its buckets (28 of 6 h) end when the report is made. */
+export const SUMMARY_RANGE = '7d';
 
 export interface Settings {
   slow: SlowRule;
@@ -46,7 +56,8 @@ export interface Backtest {
   /** Counts under today's and the planned settings (null when the source cannot say). */
   oldCounts: ReplayCounts | null;
   newCounts: ReplayCounts | null;
-  /** Response times oldest first (down checks null), for the chart. */
+  /** Response times oldest first, for the chart (backtestChart): per check (down checks null), or the summary's
+   *  average per period (null for a period without an answered check). */
   responseTimes: (number | null)[];
   /** Why the counts are missing or thin. */
   note: string | null;
@@ -54,17 +65,68 @@ export interface Backtest {
   unknown?: string[];
 }
 
+/** Points of the chart: buckets of results, or the summary's periods. */
+export const CHART_POINTS = 48;
+
+/** What the chart of a backtest draws. `max`: each point the slowest answered check of a bucket of consecutive checks
+ *  (one check per point up to CHART_POINTS, else CHART_POINTS buckets of equal size, oldest first); a gap (null) is
+ *  a bucket whose checks were all down. `average`: each point the summary's average response time of one of its
+ *  periods; a gap is a period without an answered check. */
+export interface BacktestChart {
+  point: 'max' | 'average';
+  points: (number | null)[];
+  /** Checks per point (`max`), or the length of a period in ms (`average`). */
+  checksPerPoint: number | null;
+  periodMs: number | null;
+}
+
+/** Buckets of results, oldest first: the slowest answer of each (null when a bucket has only down results). */
+export function chartPoints(times: readonly (number | null)[], points = CHART_POINTS): (number | null)[] {
+  if (times.length <= points) return [...times];
+  const out: (number | null)[] = [];
+  for (let i = 0; i < points; i++) {
+    const slice = times.slice(
+      Math.floor((i * times.length) / points),
+      Math.floor(((i + 1) * times.length) / points),
+    );
+    const ups = slice.filter((t): t is number => t !== null);
+    out.push(ups.length ? Math.max(...ups) : null);
+  }
+  return out;
+}
+
+/** The chart of a backtest, or null when it has no response time to draw (no history, or every check down). */
+export function backtestChart(b: Backtest): BacktestChart | null {
+  if (!b.responseTimes.some((t) => t !== null)) return null;
+  if (b.source === 'summary') {
+    const span = b.period ? Date.parse(b.period.to) - Date.parse(b.period.from) : NaN;
+    return {
+      point: 'average',
+      points: [...b.responseTimes],
+      checksPerPoint: null,
+      periodMs: Number.isFinite(span) ? Math.round(span / b.responseTimes.length) : null,
+    };
+  }
+  const points = chartPoints(b.responseTimes);
+  return {
+    point: 'max',
+    points,
+    checksPerPoint: Math.round((b.responseTimes.length / points.length) * 10) / 10,
+    periodMs: null,
+  };
+}
+
 /** The fields of a planned monitor (API names) that judge a result; a change to one is backtested. */
 type JudgingField = keyof Omit<Settings, 'slow'>;
 const SLOW_FIELDS = ['enabled', 'thresholdMs', 'consecutiveLimit'] as const;
 
-/** The slow rule of alert settings values (plan or state), else `fallback`; null when a value is unknown. */
-function slowOf(
-  values: Record<string, unknown> | null | undefined,
-  unknownMarks: unknown,
-  fallback: SlowRule,
-): SlowRule | null {
-  if (!values) return fallback;
+/** The slow rule a monitor has without managed alert settings, and what removing them restores. */
+export function defaultSlowRule(): SlowRule {
+  return { ...DECIDED.alertSettingsDefaults.slowResponseAlerts };
+}
+
+/** The slow rule of alert settings values (plan or state); null when a value is known only after apply. */
+function slowOf(values: Record<string, unknown>, unknownMarks?: unknown): SlowRule | null {
   const a = alertSettingsFromPlan(values, unknownMarks);
   const rule = a.value.slowResponseAlerts;
   if (!rule) return null;
@@ -92,34 +154,87 @@ function settingsOf(
   };
 }
 
-/** Monitors whose alerting changes: existing ones with a changed slow rule, accepted codes or timeout. */
-export function backtestTargets(
-  stacks: StackReport[],
-): { m: MonitorReport; id: string; old: Settings; new: Settings; unknown: string[] }[] {
-  const out: { m: MonitorReport; id: string; old: Settings; new: Settings; unknown: string[] }[] = [];
+export interface BacktestTarget {
+  m: MonitorReport;
+  id: string;
+  old: Settings;
+  new: Settings;
+  unknown: string[];
+  /** What the plan does not hold of today's settings, read from the service in `backtest` (else the defaults stay
+   *  in `old`): the monitor's judging fields (a monitor outside this state; unchanged by the plan, so on both sides)
+   *  and the slow rule of alert settings the plan creates. */
+  fromService: { monitor: boolean; alerts: boolean };
+}
+
+/** Alert settings removed by the plan (destroyed, not replaced): the service's defaults come back. */
+const removes = (c: Change | undefined) =>
+  !!c && c.actions.includes('delete') && !c.actions.includes('create');
+
+/** Monitors whose alerting may change: existing ones with changed, created or removed alert settings, or a changed
+ *  timeout or accepted status codes. Today's rule is the alert settings in the plan's state (refreshed by the plan),
+ *  else the service's (read in `backtest`), else the defaults; the planned rule is the plan's, the defaults where
+ *  the plan removes the alert settings, else today's. Monitors the plan creates (or replaces) have no history. */
+export function backtestTargets(stacks: StackReport[]): BacktestTarget[] {
+  const out: BacktestTarget[] = [];
   for (const m of stacks.flatMap((s) => s.monitors)) {
     const mc = m.inputs?.monitor?.change;
     if (mc?.actions.includes('create') || mc?.actions.includes('delete')) continue;
-    const before = monitorFromPlan(mc?.before ?? m.inputs?.stateValues);
+    const known = mc?.before ?? m.inputs?.stateValues;
+    const before = monitorFromPlan(known);
     const after = mc?.after ? monitorFromPlan(mc.after, mc.after_unknown, mc.after_sensitive) : before;
     const alerts = m.inputs?.alerts?.change;
-    const id = before.value.id ?? (alerts ? alertSettingsFromPlan(alerts.before).value.monitorId : undefined);
+    const id =
+      before.value.id ??
+      (alerts
+        ? (alertSettingsFromPlan(alerts.before).value.monitorId ??
+          alertSettingsFromPlan(alerts.after, alerts.after_unknown).value.monitorId)
+        : undefined);
     if (typeof id !== 'string') continue;
-    const defaults = alertSettingsFromPlan(null).value.slowResponseAlerts as SlowRule;
-    const oldSlow = slowOf(
-      m.inputs?.alertsInState ?? alerts?.before,
-      undefined,
-      plannedSlowRule(m) ?? defaults,
-    );
+    const todayValues = m.inputs?.alertsInState ?? alerts?.before ?? null;
+    const oldSlow = todayValues ? slowOf(todayValues) : defaultSlowRule();
     if (!oldSlow) continue;
-    const newSlow = alerts?.after ? slowOf(alerts.after, alerts.after_unknown, oldSlow) : oldSlow;
+    const newSlow = removes(alerts)
+      ? defaultSlowRule()
+      : alerts?.after
+        ? slowOf(alerts.after, alerts.after_unknown)
+        : oldSlow;
     const o = settingsOf(before, oldSlow);
     const n = settingsOf(after, newSlow ?? oldSlow, o.settings);
     if (!newSlow) n.unknown.push('slow_response_alerts');
-    if (samePlanned(o.settings, n.settings) && !n.unknown.length) continue;
-    out.push({ m, id, old: o.settings, new: n.settings, unknown: n.unknown });
+    const fromService = { monitor: !known, alerts: !todayValues && !!alerts?.after };
+    if (!fromService.alerts && samePlanned(o.settings, n.settings) && !n.unknown.length) continue;
+    out.push({ m, id, old: o.settings, new: n.settings, unknown: n.unknown, fromService });
   }
   return out;
+}
+
+/** Reads what `fromService` names into the target; what cannot be read keeps the defaults, and the returned note
+ *  says so. */
+async function readToday(client: UptimeClient, t: BacktestTarget): Promise<string | null> {
+  const missed: string[] = [];
+  if (t.fromService.monitor) {
+    try {
+      const m = (await client.getMonitor(t.id)).data;
+      for (const s of [t.old, t.new]) {
+        s.acceptedStatusCodes = [...(m.acceptedStatusCodes ?? [])];
+        s.timeoutMs = m.timeoutMs;
+      }
+    } catch (err) {
+      missed.push(`the monitor (${(err as Error).message})`);
+    }
+  }
+  if (t.fromService.alerts) {
+    try {
+      const { enabled, thresholdMs, consecutiveLimit } = (await client.getAlertSettings(t.id)).data
+        .slowResponseAlerts;
+      t.old.slow = { enabled, thresholdMs, consecutiveLimit };
+    } catch (err) {
+      missed.push(`its alert settings (${(err as Error).message})`);
+    }
+  }
+  return missed.length
+    ? `today's settings taken as the defaults: the service did not give ${missed.join(' or ')}`
+    : null;
 }
 
 /** A recorded result as it would have been judged under other settings. A result that timed out at the old timeout
@@ -151,9 +266,13 @@ async function readChecks(client: UptimeClient, id: string): Promise<CheckResult
   return out.sort((a, b) => (a.checkedAt < b.checkedAt ? -1 : a.checkedAt > b.checkedAt ? 1 : 0));
 }
 
+const notes = (...parts: (string | null)[]) => parts.filter(Boolean).join('; ') || null;
+
 export async function backtest(stacks: StackReport[], client: UptimeClient | null): Promise<Backtest[]> {
   const out: Backtest[] = [];
   for (const t of backtestTargets(stacks)) {
+    const today = client ? await readToday(client, t) : null;
+    if (t.fromService.alerts && samePlanned(t.old, t.new) && !t.unknown.length) continue;
     const b: Backtest = {
       stack: t.m.stack,
       address: t.m.address,
@@ -192,7 +311,11 @@ export async function backtest(stacks: StackReport[], client: UptimeClient | nul
     if (checks) {
       b.source = 'checks';
       b.checkCount = checks.length;
-      if (checks.length) b.period = { from: checks[0]!.checkedAt, to: checks[checks.length - 1]!.checkedAt };
+      if (!checks.length) {
+        b.note = notes(today, 'no history: the service has no check results of this monitor to replay');
+        continue;
+      }
+      b.period = { from: checks[0]!.checkedAt, to: checks[checks.length - 1]!.checkedAt };
       b.oldCounts = replayAlerts(
         checks.map((c) => rejudge(c, t.old)),
         t.old.slow,
@@ -202,19 +325,30 @@ export async function backtest(stacks: StackReport[], client: UptimeClient | nul
         t.new.slow,
       );
       b.responseTimes = checks.map((c) => (c.status === 'up' ? c.responseTimeMs : null));
-      if (checks.length < BACKTEST_MIN_CHECKS)
-        b.note = `history too short to say much: ${checks.length} check${checks.length === 1 ? '' : 's'}`;
+      b.note = notes(
+        today,
+        checks.length < BACKTEST_MIN_CHECKS
+          ? `history too short to say much: ${checks.length} check${checks.length === 1 ? '' : 's'}`
+          : null,
+      );
       continue;
     }
     try {
-      const s = (await client.getMonitorSummary(t.id, { range: '7d' })).data;
+      const s = (await client.getMonitorSummary(t.id, { range: SUMMARY_RANGE })).data;
       b.source = 'summary';
       b.checkCount = s.checks.total;
       b.period = { from: s.from, to: s.to };
-      b.responseTimes = s.timeline.map((x) => ((x.checks ?? 0) > 0 ? (x.avgResponseTimeMs ?? null) : null));
-      b.note = `${why}; from the 7-day summary (averages per bucket) alerts cannot be counted`;
+      if (!s.checks.total) {
+        b.note = notes(today, why, 'no history: the 7-day summary has no checks either');
+        continue;
+      }
+      // a period without an answered check has no average: a gap, never 0
+      b.responseTimes = s.timeline.map((x) =>
+        (x.checks ?? 0) > 0 && x.upChecks !== 0 ? (x.avgResponseTimeMs ?? null) : null,
+      );
+      b.note = notes(today, `${why}; from the 7-day summary (averages per period) alerts cannot be counted`);
     } catch (err) {
-      b.note = `${why}; the summary could not be read either (${(err as Error).message})`;
+      b.note = notes(today, `${why}; the summary could not be read either (${(err as Error).message})`);
     }
   }
   return out;

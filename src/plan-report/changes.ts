@@ -1,7 +1,7 @@
 // From Terraform's resource changes to what a reviewer of monitors cares about: per monitor, the events (created,
 // archived, paused, replaced, imported …), the attribute changes in product words, and its alert settings and
 // status page grouped under it. Computed noise (version, updated_at, …) never appears.
-import type { AlertChannel } from '../api/index.js';
+import { DECIDED, type AlertChannel } from '../api/index.js';
 import { fieldsOf } from '../provider/fields/index.js';
 import {
   alertSettingsFromPlan,
@@ -252,7 +252,32 @@ function stateResources(
 /** Terraform plans a replacement as delete + create (either order). */
 export const isReplace = (a: readonly string[]) => a.includes('delete') && a.includes('create');
 
-export function analyse(stack: string, plan: PlanJson, dest: Destinations): StackReport {
+/** What removing alert settings restores (DECIDED.alertSettingsDefaults; the email destination becomes the
+ *  account's default one), as lines in the words of any other change. `defaultEmail`: the account's default email
+ *  destination, null when it has none, undefined when the account could not be asked. */
+function restoredLines(before: Values, dest: Destinations, defaultEmail: string | null | undefined): Line[] {
+  const defaults = DECIDED.alertSettingsDefaults;
+  const accountDefault = '\u0000the account default'; // shown by its words, never printed itself
+  const after: Values = {
+    ...before,
+    channels: { ...defaults.channels },
+    destination_ids: { email: defaultEmail === undefined ? accountDefault : defaultEmail, sms: null },
+    slow_response_alerts: {
+      enabled: defaults.slowResponseAlerts.enabled,
+      threshold_ms: defaults.slowResponseAlerts.thresholdMs,
+      consecutive_limit: defaults.slowResponseAlerts.consecutiveLimit,
+    },
+  };
+  const shown = new Map(dest).set(accountDefault, "the account's default destination");
+  return attributeLines(ALERTS, { actions: ['update'], before, after }, false, shown);
+}
+
+export function analyse(
+  stack: string,
+  plan: PlanJson,
+  dest: Destinations,
+  defaultEmail?: string | null,
+): StackReport {
   const monitors = new Map<string, MonitorReport>();
   const monitorById = new Map<string, string>();
   const known = new Map<string, Values>();
@@ -347,18 +372,21 @@ export function analyse(stack: string, plan: PlanJson, dest: Destinations): Stac
     if (actions.every((a) => a === 'no-op' || a === 'read') && !importing) continue;
     const owner = ownerOf(rc, refs, monitorById) ?? rc.address;
     const m = report(owner);
-    if (rc.type === ALERTS) (m.inputs ??= {}).alerts = rc;
+    const removed = actions.includes('delete') && !actions.includes('create');
+    // one set of alert settings per monitor: a resource that writes them wins over one whose removal resets them
+    if (rc.type === ALERTS && !(removed && m.inputs?.alerts)) (m.inputs ??= {}).alerts = rc;
     const isNew = actions.includes('create') && !isReplace(actions);
     const lines: Line[] = [];
     if (importing) lines.push({ text: 'imported' });
-    if (actions.includes('delete') && !actions.includes('create'))
+    if (removed)
       lines.push({
         text:
           rc.type === ALERTS
             ? 'no longer managed: settings reset to the defaults'
             : 'no longer managed: the page is disabled',
       });
-    lines.push(...attributeLines(rc.type, rc.change, isNew, dest));
+    if (rc.type === ALERTS && removed && before) lines.push(...restoredLines(before, dest, defaultEmail));
+    else lines.push(...attributeLines(rc.type, rc.change, isNew, dest));
     if (!lines.length) continue;
     m.parts.push({
       address: rc.address,

@@ -1,73 +1,37 @@
 // `uptimectl plan-report`: reads one or more Terraform plans and writes a pull-request comment about monitors.
-// plan.ts loads plans, changes.ts turns them into product changes, render.ts writes Markdown within GitHub's limit,
-// secrets.ts scrubs every sensitive value, preflight.ts checks the plan against the account (`--check`).
+// plan.ts loads plans, options.ts holds the one rule of the options, review.ts turns plans into the typed review
+// (changes.ts, preflight.ts, probe.ts, backtest.ts, gates.ts, secrets.ts), and render-review.ts writes it as
+// Markdown within GitHub's limit, text or JSON. `run-task serve` builds the same review (src/run-task/run.ts).
 import { writeFileSync } from 'node:fs';
-import { UptimeClient } from '../client/index.js';
-import { backtest, type Backtest } from './backtest.js';
-import { analyse, type Risk, type StackReport } from './changes.js';
-import { checkDuplicates, flagDuplicates } from './duplicates.js';
-import { code } from './format.js';
-import { loadPlan, type NamedPlan } from './plan.js';
-import { preflight } from './preflight.js';
-import { probe, type ProbeResult } from './probe.js';
-import { backtestMarkdown, backtestText, probeMarkdown, probeText } from './render-probe.js';
-import { render } from './render.js';
-import { renderDrift } from './render-drift.js';
-import { renderDriftText, renderText } from './render-text.js';
-import { jsonReport } from './render-json.js';
-import { scrub, sensitiveValues } from './secrets.js';
+import type { Backtest } from './backtest.js';
+import { GATE_EXIT, type Gate } from './gates.js';
+import { reportFormat, resolveReviewOptions, type ReportFormat, type ReviewOptions } from './options.js';
+import { loadPlan } from './plan.js';
+import type { ProbeResult } from './probe.js';
+import { renderReview } from './render-review.js';
+import { review, type Review } from './review.js';
 
-export const GATES = [
-  'archive',
-  'replace',
-  'pause',
-  'no-alerts',
-  'unpublish',
-  'slower-interval',
-  'drift',
-  'preflight',
-  'duplicate',
-  'probe-down',
-] as const;
-export type Gate = (typeof GATES)[number];
+export { GATE_EXIT, GATES, gateList, parseGates, type Gate } from './gates.js';
+export {
+  REPORT_FORMATS,
+  resolveReviewOptions,
+  type ReportFormat,
+  type ResolvedReviewOptions,
+  type ReviewOptions,
+} from './options.js';
+export { renderReview } from './render-review.js';
+export { review, type Review } from './review.js';
 
-/** Exit code when a `--fail-on` gate matched (1 stays "the command failed"). */
-export const GATE_EXIT = 3;
-
-export interface PlanReportOptions {
+export interface PlanReportOptions extends ReviewOptions {
   inputs: string[];
-  failOn?: string[];
-  check?: boolean;
-  fullOut?: string;
-  baseUrl?: string | undefined;
-  token?: string | undefined;
+  fullOut?: string | undefined;
   budget?: number;
   readStdin?: () => string;
   /** Only the drift part (`--drift`), for the scheduled drift issue: its own marker, no changes, no preflight. */
   drift?: boolean;
-  /** `--check`: listing requests the duplicate check may make (100 monitors each); default 100. */
-  maxListRequests?: number;
-  /** Progress and warnings (stderr in the CLI). */
-  warn?: (message: string) => void;
   /** `markdown` (default: a pull-request comment) or `text` (for a code block, e.g. Atlantis' plan comment). */
   format?: ReportFormat;
-  /** Who approved what the gates match (a label, a review): the report says so and the gates do not fail it. */
-  approved?: string | undefined;
-  /** `--probe`: request each created monitor and each whose request changes once (probe.ts), and backtest changed
-   *  alert settings against the monitor's history (backtest.ts). */
-  probe?: boolean;
-  /** `--probe-allow` / UPTIME_PROBE_ALLOW: CIDR ranges the probe may reach although they are not public. */
-  probeAllow?: string[];
-  /** `--probe-ca`: extra trusted certificate authorities (PEM text) for the probe. */
-  probeCa?: string[];
-  /** The probe's total time limit (default 120 s). */
-  probeTotalMs?: number;
-  /** Where write-only secrets for the probe are read (default process.env). */
-  env?: NodeJS.ProcessEnv;
 }
-
-export const REPORT_FORMATS = ['markdown', 'text', 'json'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface PlanReport {
   /** The report in the chosen format (Markdown, text or one JSON document). */
@@ -79,19 +43,8 @@ export interface PlanReport {
   exitCode: 0 | typeof GATE_EXIT;
   probes: ProbeResult[];
   backtests: Backtest[];
-}
-
-export function parseGates(values: string[]): Gate[] {
-  const out: Gate[] = [];
-  for (const v of values
-    .flatMap((x) => x.split(','))
-    .map((x) => x.trim())
-    .filter(Boolean)) {
-    if (!(GATES as readonly string[]).includes(v))
-      throw new Error(`--fail-on: unknown gate "${v}"; allowed values: ${GATES.join(', ')}`);
-    out.push(v as Gate);
-  }
-  return out;
+  /** The review the report renders. */
+  review: Review;
 }
 
 export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
@@ -99,146 +52,24 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     throw new Error(
       'give at least one plan: a saved plan file, `terraform show -json` output, or - for stdin',
     );
-  const gates = parseGates(o.failOn ?? []);
-  const format = o.format ?? 'markdown';
-  if (!(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new Error(`--format: unknown format "${format}"; allowed values: ${REPORT_FORMATS.join(', ')}`);
-  const approval = o.approved?.trim() || undefined;
-  const warn = o.warn ?? (() => {});
-  const plans: NamedPlan[] = o.inputs.map((i) => loadPlan(i, o.readStdin));
-  const names = new Set<string>();
-  for (const p of plans) {
-    let n = p.name;
-    for (let i = 2; names.has(n); i++) n = `${p.name}-${i}`;
-    names.add(n);
-    p.name = n;
-  }
-
-  let requests = 0;
-  const client =
-    o.token && o.baseUrl
-      ? new UptimeClient({
-          baseUrl: o.baseUrl,
-          token: o.token,
-          logger: (e) => {
-            if (e.event === 'request') requests++;
-          },
-        })
-      : null;
-  if (o.check && !client)
-    throw new Error(
-      '--check needs the service address and a token: set UPTIME_BASE_URL and UPTIME_API_TOKEN (or --base-url/--token)',
-    );
-  if (gates.includes('duplicate') && !o.check)
-    throw new Error(
-      "--fail-on duplicate needs --check (it compares the plan's creates with the account's monitors)",
-    );
-  if (o.probeTotalMs !== undefined && !(o.probeTotalMs > 0))
-    throw new Error('--probe-timeout: give the total time in seconds, a number above 0');
-  if (gates.includes('probe-down') && !o.probe)
-    throw new Error(
-      '--fail-on probe-down needs --probe (it requests the monitors the plan creates or changes)',
-    );
-  const destinations = new Map<string, string>();
-  let resolved = false;
-  if (client) {
-    try {
-      for (const d of (await client.listAlertDestinations()).data)
-        destinations.set(d.id, `${d.label ?? d.channel} (${code(d.maskedValue.replace(/\*+/g, '••'))})`);
-      resolved = true;
-    } catch (err) {
-      warn(`plan-report: alert destinations could not be read (${(err as Error).message}); showing ids`);
-    }
-  }
-
-  const stacks: StackReport[] = plans.map((p) => analyse(p.name, p.plan, destinations));
-  const extra: string[] = [];
-  let preflightFailed = false;
-  let preflightReport: { ok: boolean; markdown: string } | null = null;
-  if (o.check && client) {
-    const before = requests;
-    const duplicates = await checkDuplicates(client, plans, o.maxListRequests);
-    flagDuplicates(stacks, duplicates);
-    const pf = await preflight(client, plans, duplicates, () => requests - before);
-    preflightFailed = !pf.ok;
-    preflightReport = pf;
-    extra.push(pf.markdown);
-  }
-
-  const secrets = new Set<string>();
-  for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
-  let probes: ProbeResult[] = [];
-  let backtests: Backtest[] = [];
-  const allow = [...(o.probeAllow ?? [])];
-  if (o.probe) {
-    const probeOptions = { allow, ca: o.probeCa ?? [], env: o.env ?? process.env };
-    [probes, backtests] = await Promise.all([
-      probe(stacks, { ...probeOptions, ...(o.probeTotalMs ? { totalMs: o.probeTotalMs } : {}) }, secrets),
-      backtest(stacks, client),
-    ]);
-  }
-
-  const risks = new Set<Risk>(stacks.flatMap((s) => s.monitors.flatMap((m) => m.risks.map((r) => r.kind))));
-  const matched = gates.filter((g) =>
-    g === 'drift'
-      ? stacks.some((s) => s.drift.length)
-      : g === 'preflight'
-        ? preflightFailed
-        : g === 'probe-down'
-          ? probes.some((p) => p.verdict === 'down')
-          : risks.has(g as Risk),
+  const options = resolveReviewOptions(o);
+  const format = reportFormat(o.format);
+  const r = await review(
+    o.inputs.map((i) => loadPlan(i, o.readStdin)),
+    options,
   );
-  const contains = `this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`)`;
-  if (gates.length)
-    extra.push(
-      !matched.length
-        ? `Gates passed: none of ${gates.map((g) => `\`${g}\``).join(', ')}.`
-        : approval
-          ? `**Approved** (${code(approval)}): ${contains}.`
-          : `**Approval required**: ${contains}.`,
-    );
-
-  const gateState = {
-    requested: gates,
-    matched,
-    approved: matched.length > 0 ? (approval ?? null) : null,
-    failed: matched.length > 0 && !approval,
-  };
-  const rendered = (budget: number | undefined, fullReportPath: string | undefined) => {
-    const cut = { budget, fullReportPath };
-    if (format === 'json')
-      return `${JSON.stringify(jsonReport(stacks, gateState, preflightReport, o.probe ? { probes, backtests, allow } : null), null, 2)}\n`;
-    if (format === 'text')
-      return o.drift
-        ? renderDriftText(stacks, cut)
-        : renderText(stacks, {
-            ...cut,
-            extra,
-            destinationsResolved: resolved,
-            ...(o.probe
-              ? { headLines: probeText(probes, allow), leadSections: backtests.map(backtestText) }
-              : {}),
-          });
-    return o.drift
-      ? renderDrift(stacks, cut)
-      : render(stacks, {
-          ...cut,
-          extra: o.probe ? [...extra, probeMarkdown(probes, allow)] : extra,
-          destinationsResolved: resolved,
-          ...(o.probe ? { leadSections: backtests.map(backtestMarkdown) } : {}),
-        });
-  };
-  const full = scrub(rendered(Infinity, undefined), secrets);
+  const rendered = (budget: number | undefined, fullReportPath: string | undefined) =>
+    renderReview(r, { format, drift: !!o.drift, budget, fullReportPath });
+  const full = rendered(Infinity, undefined);
   if (o.fullOut) writeFileSync(o.fullOut, full);
-  const markdown = scrub(rendered(o.budget, o.fullOut), secrets);
-  const failed = matched.length > 0 && !approval;
   return {
-    markdown,
+    markdown: rendered(o.budget, o.fullOut),
     full,
-    matched,
-    approved: matched.length > 0 && !!approval,
-    exitCode: failed ? GATE_EXIT : 0,
-    probes,
-    backtests,
+    matched: r.gates.matched,
+    approved: r.gates.matched.length > 0 && r.gates.approved !== null,
+    exitCode: r.gates.failed ? GATE_EXIT : 0,
+    probes: r.probe?.results ?? [],
+    backtests: r.probe?.backtests ?? [],
+    review: r,
   };
 }

@@ -150,15 +150,21 @@ export function loadPlan(input: string, readStdin: () => string = () => readFile
       );
     }
   }
+  return { name: planName(input), plan: parsePlanJson(json, input === '-' ? 'stdin' : input) };
+}
+
+/** Plan JSON text (`terraform show -json`, or what HCP Terraform's plan endpoint serves) as a plan; `what` names it
+ *  in the error. Only parsed: nothing here runs a program. */
+export function parsePlanJson(json: string, what: string): PlanJson {
   let plan: PlanJson;
   try {
     plan = JSON.parse(json) as PlanJson;
   } catch {
-    throw new Error(`${input === '-' ? 'stdin' : input} is not valid JSON`);
+    throw new Error(`${what} is not valid JSON`);
   }
   if (typeof plan !== 'object' || plan === null || typeof plan.format_version !== 'string')
-    throw new Error(`${input === '-' ? 'stdin' : input} is not Terraform plan JSON (no format_version)`);
-  return { name: planName(input), plan };
+    throw new Error(`${what} is not Terraform plan JSON (no format_version)`);
+  return plan;
 }
 
 /** `cdktf.out/stacks/<stack>/plan.json` → the stack; otherwise the file name without extensions. */

@@ -8,9 +8,17 @@ import type { DuplicateCheck } from './duplicates.js';
 import { code } from './format.js';
 import { ourChanges, type NamedPlan, type ResourceChange } from './plan.js';
 
+export const PREFLIGHT_TITLE = 'Preflight against the account';
+
+/** The preflight's findings: `ok` false when one fails; each item a report line (an icon, words, code spans). */
 export interface Preflight {
   ok: boolean;
-  markdown: string;
+  items: string[];
+}
+
+/** The preflight as a Markdown section (its heading, one bullet per item). */
+export function preflightMarkdown(p: Preflight): string {
+  return [`### ${PREFLIGHT_TITLE}`, '', ...p.items.map((i) => `- ${i}`), ''].join('\n');
 }
 
 /** Requests one change costs at apply (a write, plus a lifecycle call or a read where the provider makes one). */
@@ -42,11 +50,11 @@ export async function preflight(
     client.listAlertDestinations(),
   ]);
   const changes = plans.flatMap((p) => ourChanges(p.plan));
-  const lines: string[] = ['### Preflight against the account', ''];
+  const items: string[] = [];
   let ok = true;
   const flag = (good: boolean, msg: string) => {
     if (!good) ok = false;
-    lines.push(`- ${good ? '✅' : '❌'} ${msg}`);
+    items.push(`${good ? '✅' : '❌'} ${msg}`);
   };
 
   const creates = changes.filter(
@@ -57,7 +65,7 @@ export async function preflight(
   ).length;
   // Facts the service does not report (their fields are not shown in the spec) are named as not checked.
   const notChecked = (what: string, facts: string) =>
-    lines.push(`- ⚠️ ${what}: not checked (the service does not report ${facts})`);
+    items.push(`⚠️ ${what}: not checked (the service does not report ${facts})`);
   const { used, capacity } = usage.data.monitors;
   if (used === undefined || capacity === undefined)
     notChecked('capacity', '`monitors.used` and `monitors.capacity` in GET /usage');
@@ -118,15 +126,15 @@ export async function preflight(
         `${d.duplicates.length === 1 ? 'has' : 'have'} the URL and request method of a live monitor or of another ` +
         `create (the apply would fail with 409 duplicate_monitor): ${d.duplicates.map((x) => code(x.address)).join(', ')}`,
     );
-  else if (!d.creates) lines.push('- ✅ duplicates: no monitor to create (no listing needed)');
+  else if (!d.creates) items.push('✅ duplicates: no monitor to create (no listing needed)');
   else if (d.complete)
     flag(
       true,
       `duplicates: none of the ${plural(d.creates, 'monitor')} to create has the URL and request method of a live monitor (${listing})`,
     );
   if (!d.complete)
-    lines.push(
-      `- ⚠️ duplicates: compared with the first ${plural(d.live, 'live monitor')} only: the listing stops after ` +
+    items.push(
+      `⚠️ duplicates: compared with the first ${plural(d.live, 'live monitor')} only: the listing stops after ` +
         `${plural(d.requests, 'request')} (100 monitors each), the rest of the account was not compared`,
     );
 
@@ -139,8 +147,8 @@ export async function preflight(
   const total = writes + refresh;
   const perMinute = usage.data.perMinute.limit;
   const minutes = perMinute === undefined ? null : Math.ceil(total / Math.max(1, perMinute));
-  lines.push(
-    `- ℹ️ estimated API requests of the apply: about ${total} (${writes} writes, ${refresh} reads); ` +
+  items.push(
+    `ℹ️ estimated API requests of the apply: about ${total} (${writes} writes, ${refresh} reads); ` +
       (minutes === null
         ? 'the service does not report its per-minute allowance'
         : `${perMinute} per minute allowed, so about ${minutes} minute${minutes === 1 ? '' : 's'} of allowance`),
@@ -148,11 +156,10 @@ export async function preflight(
   const m = usage.data.monthly;
   if (m.remaining !== undefined && m.limit !== undefined)
     flag(total <= m.remaining, `monthly allowance: ${m.remaining} of ${m.limit} requests left`);
-  lines.push(
-    `- ℹ️ this check read the account with ${requestsMade()} requests (capabilities, usage, destinations` +
+  items.push(
+    `ℹ️ this check read the account with ${requestsMade()} requests (capabilities, usage, destinations` +
       (d.requests ? `, ${listing}` : '') +
       ')',
-    '',
   );
-  return { ok, markdown: lines.join('\n') };
+  return { ok, items };
 }

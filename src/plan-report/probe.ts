@@ -170,20 +170,23 @@ export function plannedRequest(m: MonitorReport, env: NodeJS.ProcessEnv): Built 
   };
 }
 
-/** The slow-response rule (API shape) the plan gives the monitor's alert settings, with the schema's defaults;
- *  null when the plan does not say (an existing monitor whose settings are not in the plan or state) or a value is
- *  known only after apply. */
+/** The slow-response rule (API shape) the plan gives the monitor's alert settings, with the schema's defaults (also
+ *  where the plan removes them); null when the plan does not say (an existing monitor whose settings are not in the
+ *  plan or state) or a value is known only after apply. */
 export function plannedSlowRule(
   m: MonitorReport,
 ): { enabled: boolean; thresholdMs: number; consecutiveLimit: number } | null {
   const alerts = m.inputs?.alerts?.change;
-  const settings = alerts?.after
-    ? alertSettingsFromPlan(alerts.after, alerts.after_unknown)
-    : m.inputs?.alertsInState
-      ? alertSettingsFromPlan(m.inputs.alertsInState)
-      : m.inputs?.monitor?.change.actions.includes('create')
-        ? alertSettingsFromPlan(null)
-        : null;
+  const removed = alerts?.actions.includes('delete') && !alerts.actions.includes('create');
+  const settings = removed
+    ? alertSettingsFromPlan(null) // removing the alert settings restores the defaults
+    : alerts?.after
+      ? alertSettingsFromPlan(alerts.after, alerts.after_unknown)
+      : m.inputs?.alertsInState
+        ? alertSettingsFromPlan(m.inputs.alertsInState)
+        : m.inputs?.monitor?.change.actions.includes('create')
+          ? alertSettingsFromPlan(null)
+          : null;
   const rule = settings?.value.slowResponseAlerts;
   if (!rule) return null;
   const known = knownFields({ ...settings, value: rule }, ['enabled', 'thresholdMs', 'consecutiveLimit']);

@@ -2,19 +2,12 @@
 // docs/guides/reviewing-changes-in-pull-requests.md, "JSON report"). Lines are in the text form (values quoted by
 // the one quoting rule); nothing of the raw plan is copied (it holds sensitive values), and the document goes
 // through the same scrubbing as the other forms.
-import type { Backtest } from './backtest.js';
-import type { StackReport } from './changes.js';
-import type { ProbeResult } from './probe.js';
+import { backtestChart, type Backtest } from './backtest.js';
+import { PREFLIGHT_TITLE } from './preflight.js';
 import { plain } from './render-text.js';
+import type { Review } from './review.js';
 
 export const JSON_SCHEMA = 'uptimectl/plan-report/v1';
-
-export interface GateState {
-  requested: readonly string[];
-  matched: readonly string[];
-  approved: string | null;
-  failed: boolean;
-}
 
 function backtestJson(b: Backtest) {
   return {
@@ -28,26 +21,23 @@ function backtestJson(b: Backtest) {
     note: b.note,
     old: { settings: b.old, counts: b.oldCounts },
     new: { settings: b.new, counts: b.newCounts },
+    chart: backtestChart(b),
   };
 }
 
-export function jsonReport(
-  stacks: StackReport[],
-  gates: GateState,
-  preflight: { ok: boolean; markdown: string } | null,
-  outcome: { probes: ProbeResult[]; backtests: Backtest[]; allow: readonly string[] } | null,
-) {
-  const backtestOf = new Map((outcome?.backtests ?? []).map((b) => [`${b.stack}\u0000${b.address}`, b]));
+export function jsonReport(r: Review) {
+  const probe = r.probe;
+  const backtestOf = new Map((probe?.backtests ?? []).map((b) => [`${b.stack}\u0000${b.address}`, b]));
   return {
     schema: JSON_SCHEMA,
-    changes: stacks.flatMap((s) =>
+    changes: r.stacks.flatMap((s) =>
       s.monitors.map((m) => ({
         stack: m.stack,
         address: m.address,
         name: m.name,
         url: m.url,
         events: m.events,
-        risks: m.risks.map((r) => ({ kind: r.kind, text: plain(r.text) })),
+        risks: m.risks.map((x) => ({ kind: x.kind, text: plain(x.text) })),
         lines: m.lines.map((l) => plain(l.text)),
         parts: m.parts.map((p) => ({
           address: p.address,
@@ -56,7 +46,7 @@ export function jsonReport(
         })),
       })),
     ),
-    drift: stacks.flatMap((s) =>
+    drift: r.stacks.flatMap((s) =>
       s.drift.map((d) => ({
         stack: d.stack,
         address: d.address,
@@ -66,23 +56,17 @@ export function jsonReport(
         version: d.version ?? null,
       })),
     ),
-    gates,
-    preflight: preflight
-      ? {
-          ok: preflight.ok,
-          lines: preflight.markdown
-            .split('\n')
-            .filter((l) => l.trim())
-            .map((l) => plain(l.replace(/^#+ |^- /, ''))),
-        }
+    gates: r.gates,
+    preflight: r.preflight
+      ? { ok: r.preflight.ok, lines: [PREFLIGHT_TITLE, ...r.preflight.items].map((l) => plain(l)) }
       : null,
-    probeAllow: outcome ? outcome.allow : null,
-    probes: outcome
-      ? outcome.probes.map((p) => {
+    probeAllow: probe ? probe.allow : null,
+    probes: probe
+      ? probe.results.map((p) => {
           const b = backtestOf.get(`${p.stack}\u0000${p.address}`);
           return { ...p, backtest: b ? backtestJson(b) : null };
         })
       : null,
-    backtests: outcome ? outcome.backtests.map(backtestJson) : null,
+    backtests: probe ? probe.backtests.map(backtestJson) : null,
   };
 }

@@ -51,7 +51,7 @@ function driftItem(d: DriftReport, multi: boolean, stamp: boolean): string[] {
 }
 
 /** Markdown of our own making (the preflight and gate sections) as text lines under `!`. */
-function section(markdown: string): string[] {
+export function markdownLines(markdown: string): string[] {
   return markdown
     .split('\n')
     .filter((l) => l.trim())
@@ -61,12 +61,10 @@ function section(markdown: string): string[] {
 export interface TextOptions {
   budget?: number;
   fullReportPath?: string | undefined;
-  /** Preflight and gate sections (Markdown, as render() takes them). */
-  extra?: string[];
+  /** Sections of our own placed after the risks (preflight, gates, probe), already in text form. */
+  sections?: string[][];
   /** Whether destination labels could be read (else ids are shown, and the report says so). */
   destinationsResolved?: boolean;
-  /** Head lines of our own (the probe), already in text form. */
-  headLines?: string[];
   /** Sections placed before the monitors' (the backtests), already in text form. */
   leadSections?: string[][];
 }
@@ -126,9 +124,8 @@ export function renderText(stacks: StackReport[], o: TextOptions = {}): string {
     stacks.flatMap((s) => s.actions ?? []),
     multi,
   );
-  if (actions) head.push('#', ...section(actions));
-  for (const e of o.extra ?? []) head.push('#', ...section(e));
-  if (o.headLines?.length) head.push('#', ...o.headLines);
+  if (actions) head.push('#', ...markdownLines(actions));
+  for (const lines of o.sections ?? []) if (lines.length) head.push('#', ...lines);
   if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
     head.push('#', '# Alert destinations are shown as ids: set UPTIME_API_TOKEN to show their labels.');
 

@@ -37,8 +37,8 @@ export interface RenderOptions {
   budget?: number;
   /** Where the full report was written, named in the cut note. */
   fullReportPath?: string | undefined;
-  /** Extra sections (preflight, gates) placed after the risks. */
-  extra?: string[];
+  /** Sections of our own (preflight, gates, probe) placed after the risks. */
+  sections?: string[];
   /** Whether destination labels could be read (else ids are shown, and the report says so). */
   destinationsResolved?: boolean;
   /** Sections placed before the monitors' and cut like them (the backtests). */
@@ -96,7 +96,7 @@ export function render(stacks: StackReport[], o: RenderOptions = {}): string {
     }
   }
   if (actions) head.push(actions, '');
-  for (const e of o.extra ?? []) head.push(e, '');
+  for (const e of o.sections ?? []) head.push(e, '');
   if (o.destinationsResolved === false && monitors.some((m) => m.alertRouting))
     head.push('_Alert destinations are shown as ids: set `UPTIME_API_TOKEN` to show their labels._', '');
 

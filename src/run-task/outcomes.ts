@@ -1,19 +1,21 @@
-// The callback body (JSON:API, `task-results`) from plan-report's JSON report: the status by the `--fail-on` gates,
-// a one-line message, and one outcome per changed monitor (severity tags, a Markdown body), within the limits of
+// The run task's result (JSON:API `task-results`), a renderer of plan-report's review (src/plan-report/review.ts):
+// the status by the `--fail-on` gates, a one-line message, and one outcome per changed monitor (severity tags, a
+// Markdown body), then one per drifted resource and one for a failed preflight (EXTRA_OUTCOMES), within the limits of
 // HCP Terraform's schema (runtask-result.json, runtask-outcome.json, runtask-tag.json). Names, URLs and lines come
-// from the plan: Markdown through plan-report's `text`/`code` (no markup, link or mention), one-line fields through
-// the one quoting rule; every string is scrubbed of the plan's secrets and of the run's token last.
+// from the plan: scrubbed of the review's secrets, then Markdown through plan-report's `text`/`code` (no markup, link
+// or mention), one-line fields through the one quoting rule; every string is scrubbed of the plan's secrets and of
+// the run's token last.
 import { createHash } from 'node:crypto';
 import { quotedText } from '../protocol/template.js';
 import { monitorFromPlan, type PlannedSecret } from '../provider/mapping/planned.js';
+import type { DriftReport, MonitorReport } from '../plan-report/changes.js';
 import { code, text } from '../plan-report/format.js';
 import type { PlanJson } from '../plan-report/plan.js';
-import type { jsonReport } from '../plan-report/render-json.js';
+import { PREFLIGHT_TITLE } from '../plan-report/preflight.js';
+import type { ProbeResult } from '../plan-report/probe.js';
+import { plain } from '../plan-report/render-text.js';
+import type { Review } from '../plan-report/review.js';
 import { scrub } from '../plan-report/secrets.js';
-
-export type ReportDocument = ReturnType<typeof jsonReport>;
-type Change = ReportDocument['changes'][number];
-type Probe = NonNullable<ReportDocument['probes']>[number];
 
 /** HCP Terraform's limits on the callback (schemas of 2023-09, S7 in docs/guides/run-tasks.md's sources). */
 export const LIMITS = {
@@ -52,11 +54,9 @@ export interface TaskResultBody {
   };
 }
 
-export interface ResultInput {
-  report: ReportDocument;
-  plan: PlanJson;
-  /** Strings never to send: the plan's sensitive values and the run's access token. */
-  secrets: Iterable<string>;
+export interface ResultOptions {
+  /** Strings never to send besides the review's own secrets: the run's access token. */
+  extraSecrets: readonly string[];
   /** `--details-url`: a link for the result (a team's runbook or dashboard). */
   detailsUrl?: string | undefined;
   outcomes: boolean;
@@ -70,9 +70,12 @@ export function cap(s: string, max: number): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const changesOf = (r: Review) => r.stacks.flatMap((s) => s.monitors);
+const driftOf = (r: Review) => r.stacks.flatMap((s) => s.drift);
+
 /** The one-line message: what changed, what the probe found, duplicates, and the gates. */
-export function resultMessage(report: ReportDocument): string {
-  const changes = report.changes;
+export function resultMessage(r: Review): string {
+  const changes = changesOf(r);
   const parts: string[] = [];
   if (!changes.length) parts.push('no monitor changes');
   else {
@@ -83,17 +86,19 @@ export function resultMessage(report: ReportDocument): string {
         (events.size ? ` (${[...events].map(([e, n]) => `${n} ${e}`).join(', ')})` : ''),
     );
   }
-  const dup = changes.filter((c) => c.risks.some((r) => r.kind === 'duplicate')).length;
+  const dup = changes.filter((c) => c.risks.some((x) => x.kind === 'duplicate')).length;
   if (dup) parts.push(`${plural(dup, 'duplicate')} of a live monitor`);
-  if (report.probes?.length) {
-    const n = (v: string) => report.probes!.filter((p) => p.verdict === v).length;
+  const probes = r.probe?.results ?? [];
+  if (probes.length) {
+    const n = (v: string) => probes.filter((p) => p.verdict === v).length;
     parts.push(
       `probe: ${[`${n('down')} down`, `${n('up')} up`, ...(n('not-probed') ? [`${n('not-probed')} not probed`] : [])].join(', ')}`,
     );
   }
-  if (report.drift.length) parts.push(`${plural(report.drift.length, 'drifted resource')}`);
-  if (report.preflight && !report.preflight.ok) parts.push('preflight failed');
-  const g = report.gates;
+  const drift = driftOf(r);
+  if (drift.length) parts.push(`${plural(drift.length, 'drifted resource')}`);
+  if (r.preflight && !r.preflight.ok) parts.push('preflight failed');
+  const g = r.gates;
   if (g.failed) parts.push(`failed: --fail-on ${g.matched.join(', ')}`);
   else if (g.requested.length) parts.push(`gates passed (${g.requested.join(', ')})`);
   return `uptimectl: ${parts.join('; ')}`;
@@ -111,13 +116,13 @@ function outcomeId(c: { stack: string; address: string }, multi: boolean, taken:
   return id;
 }
 
-function probeLine(p: Probe): string {
+function probeLine(p: ProbeResult, data: (s: string) => string): string {
   const facts = [
     p.httpStatus !== null ? `HTTP ${p.httpStatus}` : null,
     p.responseTimeMs !== null ? `${p.responseTimeMs} ms` : null,
     p.certificateDaysLeft !== null ? `certificate ${p.certificateDaysLeft} days left` : null,
   ].filter(Boolean);
-  return `**Probe: ${p.verdict}**: ${text(p.reason)}${facts.length ? ` (${text(facts.join(', '))})` : ''}`;
+  return `**Probe: ${p.verdict}**: ${text(data(p.reason))}${facts.length ? ` (${text(facts.join(', '))})` : ''}`;
 }
 
 /** Markdown lines cut at a line when the body would pass the limit. */
@@ -149,11 +154,24 @@ function writeOnlySecrets(plan: PlanJson, address: string): { writeOnly: boolean
   };
 }
 
+interface Context {
+  matched: ReadonlySet<string>;
+  multi: boolean;
+  ids: Set<string>;
+  /** Data from the plan (names, URLs, lines) scrubbed of the review's secrets before it is formatted. */
+  data: (s: string) => string;
+}
+
 function monitorOutcome(
-  c: Change,
-  probe: Probe | undefined,
-  ctx: { matched: ReadonlySet<string>; plan: PlanJson; multi: boolean; ids: Set<string> },
+  c: MonitorReport,
+  probe: ProbeResult | undefined,
+  plan: PlanJson | undefined,
+  ctx: Context,
 ): Outcome {
+  const { data } = ctx;
+  const name = data(c.name);
+  const url = data(c.url);
+  const line = (l: { text: string }) => `- ${text(data(plain(l.text)))}`;
   const severity: Tag[] = [];
   const add = (label: string, level: TagLevel) => {
     if (!severity.some((t) => t.label === label)) severity.push({ label: cap(label, LIMITS.label), level });
@@ -162,28 +180,29 @@ function monitorOutcome(
   if (probe?.verdict === 'down') add('probe down', ctx.matched.has('probe-down') ? 'error' : 'warning');
   else if (probe?.verdict === 'up') add('probe up', 'info');
   else if (probe?.verdict === 'not-probed') add('not probed', 'none');
-  const secrets = writeOnlySecrets(ctx.plan, c.address);
+  const secrets = plan ? writeOnlySecrets(plan, c.address) : { writeOnly: false, inState: false };
   if (secrets.writeOnly) add('secret-safe', 'info');
   if (secrets.inState) add('secret in state', 'none');
 
+  const address = data(c.address);
   const lines: string[] = [
-    `**${text(c.name)}** ${code(c.address)}${c.url ? ` · ${text(c.url)}` : ''}`,
+    `**${text(name)}** ${code(address)}${url ? ` · ${text(url)}` : ''}`,
     `Events: ${c.events.length ? text(c.events.join(', ')) : 'changed'}`,
   ];
-  if (c.risks.length) lines.push('', '**Needs attention**', ...c.risks.map((r) => `- ${text(r.text)}`));
-  if (probe) lines.push('', probeLine(probe));
+  if (c.risks.length) lines.push('', '**Needs attention**', ...c.risks.map(line));
+  if (probe) lines.push('', probeLine(probe, data));
   if (secrets.writeOnly)
     lines.push('', 'Its secret is write-only: in neither the plan nor the state, and not in this result.');
-  if (c.lines.length) lines.push('', '**Changes**', ...c.lines.map((l) => `- ${text(l)}`));
+  if (c.lines.length) lines.push('', '**Changes**', ...c.lines.map(line));
   for (const p of c.parts)
     if (p.lines.length)
-      lines.push('', `**${text(p.title)}** ${code(p.address)}`, ...p.lines.map((l) => `- ${text(l)}`));
+      lines.push('', `**${text(data(p.title))}** ${code(data(p.address))}`, ...p.lines.map(line));
 
   return {
     type: 'task-result-outcomes',
     attributes: {
-      'outcome-id': outcomeId(c, ctx.multi, ctx.ids),
-      description: `${c.events.join(', ') || 'changed'}: ${quotedText(c.name)}${c.url ? ` (${quotedText(c.url)})` : ''}`,
+      'outcome-id': outcomeId({ stack: data(c.stack), address }, ctx.multi, ctx.ids),
+      description: `${c.events.join(', ') || 'changed'}: ${quotedText(name)}${url ? ` (${quotedText(url)})` : ''}`,
       body: lines.join('\n'),
       tags: {
         ...(severity.length ? { severity } : {}),
@@ -193,38 +212,52 @@ function monitorOutcome(
   };
 }
 
-function extraOutcomes(report: ReportDocument, multi: boolean, ids: Set<string>): Outcome[] {
-  const out: Outcome[] = [];
-  for (const d of report.drift)
-    out.push({
-      type: 'task-result-outcomes',
-      attributes: {
-        'outcome-id': outcomeId({ stack: d.stack, address: `drift:${d.address}` }, multi, ids),
-        description: `changed outside Terraform: ${quotedText(d.name)}`,
-        body: [`**${text(d.name)}** ${code(d.address)}`, '', ...d.lines.map((l) => `- ${text(l)}`)].join(
-          '\n',
-        ),
-        tags: {
-          severity: [{ label: 'drift', level: report.gates.matched.includes('drift') ? 'error' : 'warning' }],
-        },
+function driftOutcome(d: DriftReport, r: Review, ctx: Context): Outcome {
+  const { data } = ctx;
+  const name = data(d.name);
+  const address = data(d.address);
+  return {
+    type: 'task-result-outcomes',
+    attributes: {
+      'outcome-id': outcomeId({ stack: data(d.stack), address: `drift:${address}` }, ctx.multi, ctx.ids),
+      description: `changed outside Terraform: ${quotedText(name)}`,
+      body: [
+        `**${text(name)}** ${code(address)}`,
+        '',
+        ...d.lines.map((l) => `- ${text(data(plain(l.text)))}`),
+      ].join('\n'),
+      tags: {
+        severity: [{ label: 'drift', level: r.gates.matched.includes('drift') ? 'error' : 'warning' }],
       },
-    });
-  if (report.preflight && !report.preflight.ok)
-    out.push({
+    },
+  };
+}
+
+function preflightOutcome(r: Review, ctx: Context): Outcome[] {
+  if (!r.preflight || r.preflight.ok) return [];
+  const lines = [PREFLIGHT_TITLE, ...r.preflight.items].map((l) => `- ${text(ctx.data(plain(l)))}`);
+  return [
+    {
       type: 'task-result-outcomes',
       attributes: {
-        'outcome-id': outcomeId({ stack: '', address: 'preflight' }, false, ids),
+        'outcome-id': outcomeId({ stack: '', address: 'preflight' }, false, ctx.ids),
         description: 'the plan does not fit the account (preflight)',
-        body: report.preflight.lines.map((l) => `- ${text(l)}`).join('\n'),
+        body: lines.join('\n'),
         tags: {
           severity: [
-            { label: 'preflight', level: report.gates.matched.includes('preflight') ? 'error' : 'warning' },
+            { label: 'preflight', level: r.gates.matched.includes('preflight') ? 'error' : 'warning' },
           ],
         },
       },
-    });
-  return out;
+    },
+  ];
 }
+
+/** The outcomes after the monitors', in order: a section of the review that has its own outcomes adds it here. */
+const EXTRA_OUTCOMES: ((r: Review, ctx: Context) => Outcome[])[] = [
+  (r, ctx) => driftOf(r).map((d) => driftOutcome(d, r, ctx)),
+  preflightOutcome,
+];
 
 /** Every string of the value scrubbed of the secrets (the marker in their place). */
 function scrubbed<T>(v: T, secrets: string[]): T {
@@ -258,32 +291,33 @@ function within(o: Outcome): Outcome {
   };
 }
 
-export function taskResult(input: ResultInput): TaskResultBody {
-  const secrets = [...input.secrets].filter((s) => s.length > 0);
-  const { report } = input;
-  const status = report.gates.failed ? 'failed' : 'passed';
-  const url = input.detailsUrl && input.detailsUrl.length <= LIMITS.url ? input.detailsUrl : undefined;
+/** The run task's result, rendered from the review: status by the gates, the message, one outcome per changed
+ *  monitor, then the drift and a failed preflight; every string scrubbed of the review's secrets and the token. */
+export function taskResult(r: Review, o: ResultOptions): TaskResultBody {
+  const secrets = [...r.secrets, ...o.extraSecrets].filter((s) => s.length > 0);
+  const status = r.gates.failed ? 'failed' : 'passed';
+  const url = o.detailsUrl && o.detailsUrl.length <= LIMITS.url ? o.detailsUrl : undefined;
   const attributes = {
     status,
-    message: cap(scrub(resultMessage(report), secrets), LIMITS.message),
+    message: cap(scrub(resultMessage(r), secrets), LIMITS.message),
     ...(url ? { url } : {}),
   } as const;
-  if (!input.outcomes) return { data: { type: 'task-results', attributes } };
+  if (!o.outcomes) return { data: { type: 'task-results', attributes } };
 
-  const multi = new Set(report.changes.map((c) => c.stack)).size > 1;
-  const ids = new Set<string>();
-  const matched = new Set(report.gates.matched);
-  const probeOf = new Map((report.probes ?? []).map((p) => [`${p.stack}\u0000${p.address}`, p]));
+  const changes = changesOf(r);
+  const ctx: Context = {
+    matched: new Set(r.gates.matched),
+    multi: new Set(changes.map((c) => c.stack)).size > 1,
+    ids: new Set<string>(),
+    data: (s) => scrub(s, r.secrets),
+  };
+  const probeOf = new Map((r.probe?.results ?? []).map((p) => [`${p.stack}\u0000${p.address}`, p]));
+  const planOf = new Map(r.plans.map((p) => [p.name, p.plan]));
   let outcomes = [
-    ...report.changes.map((c) =>
-      monitorOutcome(c, probeOf.get(`${c.stack}\u0000${c.address}`), {
-        matched,
-        plan: input.plan,
-        multi,
-        ids,
-      }),
+    ...changes.map((c) =>
+      monitorOutcome(c, probeOf.get(`${c.stack}\u0000${c.address}`), planOf.get(c.stack), ctx),
     ),
-    ...extraOutcomes(report, multi, ids),
+    ...EXTRA_OUTCOMES.flatMap((f) => f(r, ctx)),
   ];
   if (outcomes.length > LIMITS.outcomes) {
     const rest = outcomes.length - (LIMITS.outcomes - 1);

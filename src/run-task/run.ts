@@ -1,49 +1,38 @@
-// One run task, after the request was answered: fetch the plan JSON with the run's token, build the monitor report
-// with plan-report's own core (`planReport`, JSON form: the same changes, probe, backtest, duplicate preflight and
-// `--fail-on` rules as `uptimectl plan-report`), and PATCH the result. Every failure ends the run `failed` with the
+// One run task, after the request was answered: fetch the plan JSON with the run's token, build the monitor review
+// with plan-report's own model (`review`, src/plan-report/review.ts: the same changes, probe, backtest, preflight and
+// `--fail-on` rules as `uptimectl plan-report`), and PATCH its rendering as a task result (outcomes.ts). The plan is
+// data from the network: parsed once as JSON, never handed to terraform. Every failure ends the run `failed` with the
 // reason, so a mandatory task never passes a plan nobody reviewed. Each run keeps its own state: runs at once share
 // nothing but the HCP client's connection pool.
-import { parseGates, planReport, type Gate } from '../plan-report/index.js';
-import type { PlanJson } from '../plan-report/plan.js';
-import { sensitiveValues } from '../plan-report/secrets.js';
+import {
+  resolveReviewOptions,
+  review,
+  type ResolvedReviewOptions,
+  type ReviewOptions as PlanReviewOptions,
+} from '../plan-report/index.js';
+import { parsePlanJson } from '../plan-report/plan.js';
 import type { HcpClient } from './hcp-client.js';
 import { acceptsOutcomes, type RunTaskPayload } from './payload.js';
 import { logText } from './log-text.js';
-import { plainResult, taskResult, type ReportDocument, type TaskResultBody } from './outcomes.js';
+import { plainResult, taskResult, type ResultOptions, type TaskResultBody } from './outcomes.js';
 
-export interface ReviewOptions {
-  /** `--fail-on` gates (plan-report's): a match makes the result `failed`. */
-  failOn?: readonly string[];
-  /** `--probe`: request new monitors once and backtest alert changes. */
-  probe?: boolean;
-  probeAllow?: readonly string[];
-  probeCa?: readonly string[];
-  probeTotalMs?: number;
-  /** The monitoring service and a token: the duplicate preflight (`--check`) and the backtest read the account. */
-  baseUrl?: string | undefined;
-  token?: string | undefined;
-  /** Where the probe reads write-only secrets handed to it (`UPTIME_PROBE_*` only). */
-  env?: NodeJS.ProcessEnv;
+export interface ReviewOptions extends Omit<PlanReviewOptions, 'warn' | 'approved'> {
+  /** A link sent with every result (a team's runbook or dashboard). */
   detailsUrl?: string | undefined;
 }
 
-/** The options' mistakes, found when the server starts rather than on every run. */
-export function checkReviewOptions(o: ReviewOptions): Gate[] {
-  const gates = parseGates([...(o.failOn ?? [])]);
-  if (gates.includes('duplicate') && !(o.baseUrl && o.token))
-    throw new Error(
-      '--fail-on duplicate needs the service address and a token (UPTIME_BASE_URL, UPTIME_API_TOKEN or --base-url/--token) for the duplicate preflight',
-    );
-  if (gates.includes('preflight') && !(o.baseUrl && o.token))
-    throw new Error(
-      '--fail-on preflight needs the service address and a token (UPTIME_BASE_URL, UPTIME_API_TOKEN)',
-    );
-  if (gates.includes('probe-down') && !o.probe) throw new Error('--fail-on probe-down needs --probe');
+/** The review's options with run-task serve's defaults, through plan-report's one rule; its own option checked too.
+ *  Called when the server starts, so a mistake is found then rather than on every run. */
+export function checkReviewOptions(o: ReviewOptions): ResolvedReviewOptions {
   if (o.detailsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(o.detailsUrl))
     throw new Error("--details-url: give an http(s) URL (HCP Terraform shows it as the result's link)");
-  if (o.probeTotalMs !== undefined && !(o.probeTotalMs > 0))
-    throw new Error('--probe-timeout: give the total time in seconds, a number above 0');
-  return gates;
+  return resolveReviewOptions({
+    ...o,
+    // the preflight runs whenever the server has a service token, unless turned off (`--no-check`)
+    check: o.check ?? !!(o.baseUrl && o.token),
+    // the probe reads write-only secrets from what it is handed (`UPTIME_PROBE_*` only), never the server's env
+    env: o.env ?? {},
+  });
 }
 
 /** Only the probe's secret hand-over variables of an environment (never the server's HMAC key or tokens). */
@@ -53,43 +42,22 @@ export function probeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 export interface RunContext {
   hcp: HcpClient;
-  review: ReviewOptions;
+  /** The options as checked at start. */
+  review: ResolvedReviewOptions;
+  detailsUrl?: string | undefined;
   log: (line: string) => void;
 }
 
-/** The report's result body for a plan's JSON (exported for tests of the mapping without HTTP). */
-export async function review(
+/** The task result for a plan's JSON text: parsed once, reviewed, rendered (exported for tests without HTTP). */
+export async function reviewPlan(
   planText: string,
-  o: ReviewOptions,
-  extraSecrets: readonly string[],
-  withOutcomes: boolean,
+  o: ResolvedReviewOptions,
+  result: ResultOptions,
   warn: (m: string) => void,
 ): Promise<TaskResultBody> {
-  const check = !!(o.baseUrl && o.token);
-  const r = await planReport({
-    inputs: ['-'],
-    readStdin: () => planText,
-    format: 'json',
-    failOn: [...(o.failOn ?? [])],
-    check,
-    baseUrl: o.baseUrl,
-    token: o.token,
-    probe: !!o.probe,
-    probeAllow: [...(o.probeAllow ?? [])],
-    probeCa: [...(o.probeCa ?? [])],
-    ...(o.probeTotalMs ? { probeTotalMs: o.probeTotalMs } : {}),
-    env: o.env ?? {},
-    warn,
-  });
-  const plan = JSON.parse(planText) as PlanJson;
-  const report = JSON.parse(r.markdown) as ReportDocument;
-  return taskResult({
-    report,
-    plan,
-    secrets: [...sensitiveValues(plan), ...extraSecrets],
-    detailsUrl: o.detailsUrl,
-    outcomes: withOutcomes,
-  });
+  const plan = parsePlanJson(planText, 'the plan');
+  const r = await review([{ name: 'plan', plan }], { ...o, warn });
+  return taskResult(r, result);
 }
 
 function describe(err: unknown): string {
@@ -112,7 +80,12 @@ export async function runTask(p: RunTaskPayload, ctx: RunContext): Promise<void>
     try {
       const planText = await ctx.hcp.fetchPlan(p.plan_json_api_url, token);
       log(`plan fetched (${Buffer.byteLength(planText)} bytes)`);
-      body = await review(planText, ctx.review, [token], acceptsOutcomes(p), (m) => log(m));
+      body = await reviewPlan(
+        planText,
+        ctx.review,
+        { extraSecrets: [token], outcomes: acceptsOutcomes(p), detailsUrl: ctx.detailsUrl },
+        (m) => log(m),
+      );
     } catch (err) {
       const reason = describe(err);
       log(`failed: ${reason}`);

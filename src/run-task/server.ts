@@ -42,8 +42,8 @@ export interface RunTaskServer {
 
 export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<RunTaskServer> {
   const hmacKey = o.hmacKey ? requireSecret('UPTIME_RUN_TASK_HMAC_KEY', o.hmacKey) : undefined;
-  const review = o.review ?? {};
-  checkReviewOptions(review);
+  const review = checkReviewOptions(o.review ?? {});
+  const detailsUrl = o.review?.detailsUrl;
   const log = o.log ?? (() => {});
   const bodyLimit = o.bodyLimit ?? BODY_LIMIT;
   const hcp = new HcpClient({ ...o.hcp, note: (m) => log(`run-task: ${m}`) });
@@ -63,7 +63,7 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
     while (running < MAX_RUNNING && queue.length) {
       const p = queue.shift()!;
       running++;
-      void runTask(p, { hcp, review, log: (m) => log(`run-task: ${m}`) }).finally(() => {
+      void runTask(p, { hcp, review, detailsUrl, log: (m) => log(`run-task: ${m}`) }).finally(() => {
         running--;
         active.delete(p.task_result_id);
         pump();

@@ -46,6 +46,20 @@ function sample(checks: number): Backtest {
   };
 }
 
+/** The summary fallback of a monitor whose checks all fall in the last of 28 periods; slow alerts off today. */
+function summarySample(): Backtest {
+  const b = sample(30);
+  return {
+    ...b,
+    source: 'summary',
+    period: { from: '2030-02-22T00:30:00.000Z', to: '2030-03-01T00:30:00.000Z' },
+    old: { ...b.old, slow: { enabled: false, thresholdMs: 5000, consecutiveLimit: 3 } },
+    oldCounts: null,
+    newCounts: null,
+    responseTimes: [...Array<null>(27).fill(null), 812],
+  };
+}
+
 test('the chart has a fixed number of points, the slowest answer of each bucket', () => {
   expect(chartPoints([1, 5, 2, null, null, 3], 3)).toEqual([5, 2, 3]);
   expect(chartPoints([4, null], 3)).toEqual([4, null]);
@@ -63,17 +77,25 @@ describeBrowser('Mermaid renders the chart in Chromium', () => {
   }, 60_000);
   afterAll(() => browser?.close());
 
-  test('a long history (bucketed) and a short one: three lines each, no parse error', async () => {
+  test('a long history (bucketed), a short one and the summary with gaps: bars, threshold lines, light gap columns, no parse error', async () => {
     const page = await (await browser.context()).newPage();
     await page.setContent('<!doctype html><html><body><div id="out"></div></body></html>');
     // mermaid from node_modules, loaded once (its bundle is large; this machine is shared)
     await page.addScriptTag({ path: join(REPO_ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js') });
-    for (const n of [2000, 5]) {
-      const block = backtestMarkdown(sample(n));
+    // bars: one per point, drawn (height above 0) where the point has a value; gaps: light columns drawn;
+    // lines: the thresholds of the rules that alert (today's is off in the summary sample)
+    type Want = { gaps: number; bars: number; drawn: number; lines: number[] };
+    const cases: [string, Backtest, Want][] = [
+      ['2000', sample(2000), { gaps: 0, bars: CHART_POINTS, drawn: CHART_POINTS, lines: [1, 1] }],
+      ['5', sample(5), { gaps: 0, bars: 5, drawn: 5, lines: [1, 1] }],
+      ['summary', summarySample(), { gaps: 27, bars: 28, drawn: 1, lines: [1, 0] }],
+    ];
+    for (const [n, b, want] of cases) {
+      const block = backtestMarkdown(b);
       const source = /```mermaid\n([\s\S]*?)\n```/.exec(block)![1]!;
-      expect(source).toBe(mermaidChart(sample(n)).split('\n').slice(1, -1).join('\n'));
+      expect(source).toBe(mermaidChart(b).split('\n').slice(1, -1).join('\n'));
       const result = await page.evaluate(
-        async ({ src, id }) => {
+        async ({ src, id, gaps }) => {
           const w = globalThis as any; // the page's window
           const m = w.mermaid;
           m.initialize({ startOnLoad: false, securityLevel: 'strict' });
@@ -82,9 +104,22 @@ describeBrowser('Mermaid renders the chart in Chromium', () => {
             const { svg } = await m.render(id, src);
             w.document.getElementById('out').innerHTML = svg;
             const root = w.document.querySelector('#out svg');
+            // Mermaid draws a bar of 0 as a stub of a few pixels under the axis' 0 (the gap columns hold 0s where
+            // there is no gap): a bar "drawn" is taller
+            const heights = (i: number): number[] =>
+              [...root.querySelectorAll(`.bar-plot-${i} rect`)].map((r: any) =>
+                Number(r.getAttribute('height')),
+              );
+            const stub = gaps ? Math.min(...heights(1)) : 0;
+            const tall = (i: number) => heights(i).filter((h) => h > stub + 1).length;
             return {
               ok: true,
-              lines: [0, 1, 2].map((i) => root.querySelectorAll(`.line-plot-${i} path`).length),
+              // the response-time bars first, then the light gap columns over them (where there are gaps)
+              bars: root.querySelectorAll('.bar-plot-0 rect').length,
+              drawn: tall(0),
+              gaps: gaps ? tall(1) : 0,
+              // then the threshold lines
+              lines: [1, 2].map((i) => root.querySelectorAll(`.line-plot-${i + (gaps ? 1 : 0)} path`).length),
               title: root.textContent ?? '',
               error: root.textContent?.includes('Syntax error') ?? false,
             };
@@ -92,10 +127,10 @@ describeBrowser('Mermaid renders the chart in Chromium', () => {
             return { ok: false, message: String((e as Error).message ?? e) };
           }
         },
-        { src: source, id: `chart${n}` },
+        { src: source, id: `chart${n}`, gaps: want.gaps > 0 },
       );
-      expect(result).toMatchObject({ ok: true, lines: [1, 1, 1], error: false });
-      expect((result as { title: string }).title).toContain(`Response time (ms), ${n} checks`);
+      expect(result).toMatchObject({ ok: true, ...want, error: false });
+      expect((result as { title: string }).title).toContain(`Response time (ms), ${b.checkCount} checks`);
       await page.screenshot({ path: join(artifactsDir('plan-report'), `backtest-chart-${n}.png`) });
     }
     await page.close();

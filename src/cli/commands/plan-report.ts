@@ -2,6 +2,8 @@
 // Definition only; the work happens in ../../plan-report/index.ts.
 import { Command, Option } from 'commander';
 import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from './connection-options.js';
+import { gateList } from '../../plan-report/gates.js';
+import { CHECK_DESCRIPTION, REPORT_FORMATS } from '../../plan-report/options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 import { collect } from './repeatable-option.js';
 
@@ -30,13 +32,10 @@ export function planReportCommand(): Command {
       '--drift',
       'only the drift part (changes made outside Terraform, with the time and version token): the body of the scheduled drift issue (examples/ci/drift-detect.sh)',
     )
-    .option(
-      '--check',
-      'preflight against the account: capacity, minimum interval, destinations, request budget, creates that duplicate a live monitor (needs a token)',
-    )
+    .option('--check', CHECK_DESCRIPTION)
     .option(
       '--fail-on <gates>',
-      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check), probe-down (needs --probe)',
+      `exit 3 when the plan contains one of: ${gateList({ check: '--check', probe: '--probe' })}`,
       collect,
       [] as string[],
     )
@@ -54,7 +53,7 @@ export function planReportCommand(): Command {
         '--format <format>',
         'markdown (a pull-request comment), text (inside a code block, e.g. the output of an Atlantis step) or json (the whole report as one JSON document)',
       )
-        .choices(['markdown', 'text', 'json'])
+        .choices(REPORT_FORMATS)
         .default('markdown'),
     )
     .addOption(baseUrlOption())

@@ -4,6 +4,8 @@
 import { Command } from 'commander';
 import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from './connection-options.js';
 import { hostOption, portOption, type ListenOptions } from './listen-options.js';
+import { gateList } from '../../plan-report/gates.js';
+import { CHECK_DESCRIPTION } from '../../plan-report/options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 import { collect } from './repeatable-option.js';
 import { stopOnSignals } from './stop-signals.js';
@@ -13,6 +15,7 @@ interface ServeOptions extends ProbeOptions, ListenOptions, ConnectionOptions {
   tfeUrl: string;
   planRedirectOrigin: string[];
   failOn: string[];
+  check?: boolean;
   detailsUrl?: string;
 }
 
@@ -36,17 +39,19 @@ function serveCommand(): Command {
     )
     .option(
       '--fail-on <gates>',
-      'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe)',
+      `the task fails when the plan contains one of: ${gateList({ check: '--check, on with a service token', probe: '--probe' })}`,
       collect,
       [] as string[],
-    );
+    )
+    .option('--check', `${CHECK_DESCRIPTION}; default: on when a service token is given`)
+    .option('--no-check', 'no preflight, even with a service token');
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes; backtest alert changes',
     'total time the probe of one run may take (default 120)',
   )
-    .addOption(baseUrlOption('for the duplicate preflight and backtest'))
-    .addOption(tokenOption('for the duplicate preflight and backtest'))
+    .addOption(baseUrlOption('for --check and the backtest'))
+    .addOption(tokenOption('for --check and the backtest'))
     .option('--details-url <url>', 'a link shown with every result (a runbook, a dashboard)')
     .action(async (opts: ServeOptions, command: Command) => {
       const connection = connectionOf(opts, command);
@@ -72,6 +77,7 @@ function serveCommand(): Command {
         },
         review: {
           failOn: opts.failOn,
+          ...(opts.check !== undefined ? { check: opts.check } : {}),
           ...probeSettings(opts, env),
           baseUrl: connection?.baseUrl,
           token: connection?.token,
