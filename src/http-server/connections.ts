@@ -119,7 +119,7 @@ export interface ConnectionGuard {
   /** Node's `clientError` listener (fastify: its `clientErrorHandler` option). */
   onClientError(err: Error & { code?: string }, socket: Socket): void;
   /** The bound, the lingering close and the CONNECT refusal, on a server built with `serverOptions`. */
-  guard(server: Server): void;
+  attach(server: Server): void;
 }
 
 export function connectionGuard(l: ConnectionLimits, refusal: Refusal): ConnectionGuard {
@@ -157,7 +157,7 @@ export function connectionGuard(l: ConnectionLimits, refusal: Refusal): Connecti
       socket.write(refusal(parserRefusal(err.code)));
       lingeringClose(socket, l);
     },
-    guard(server) {
+    attach(server) {
       server.maxConnections = l.maxConnections;
       // Node's server ends a connection after its last answer (`Connection: close`) with `socket.destroySoon()`:
       // end, then destroy once the FIN is out, a reset for a client still sending. Pointed at the lingering close.
@@ -178,7 +178,7 @@ export function guardedServer(l: ConnectionLimits, refusal: Refusal, handler: Re
   const g = connectionGuard(l, refusal);
   const server = createServer(g.serverOptions, handler);
   server.on('clientError', g.onClientError);
-  g.guard(server);
+  g.attach(server);
   return server;
 }
 

@@ -125,7 +125,7 @@ function buildApp(svc: ServiceContext, limits: ServerLimits, o: ServiceOptions):
     return503OnClosing: false,
     frameworkErrors: routerErrors(svc.store, svc.limiter),
   });
-  guard.guard(app.server);
+  guard.attach(app.server);
   app.register(errorAnswersPlugin, { logErrors: o.logErrors ?? true });
   app.register(endpointRowPlugin);
   app.register(responseLogPlugin, {
