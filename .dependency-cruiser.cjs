@@ -35,6 +35,14 @@ module.exports = {
       to: { path: '^(src/(?!http/)|node_modules/undici/)' },
     },
     {
+      name: 'http-server-at-the-bottom',
+      severity: 'error',
+      comment:
+        'src/http-server (how our HTTP servers guard their connections) is shared by the local service and run-task: it imports node only.',
+      from: { path: '^src/http-server/' },
+      to: { path: '^src/(?!http-server/)' },
+    },
+    {
       name: 'run-task-on-top',
       severity: 'error',
       comment:

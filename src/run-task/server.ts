@@ -2,10 +2,18 @@
 // BODY_LIMIT, its signature checked (when an HMAC key is set) before anything in it is read, then answered at once:
 // 200 for the verification request (nothing else happens) and for a run, whose review runs afterwards (run.ts).
 // A run whose plan or callback URL is not on the HCP Terraform origin is refused (422) and nothing is sent anywhere.
-// node:http: one route, a bounded body and its deadlines are all this needs.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// node:http: one route and a bounded body are all this needs; its connections are guarded like the local service's
+// (src/http-server/connections.ts), with the numbers below.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requireSecret } from '../api/secret-checks.js';
+import {
+  connectionLimits,
+  guardedServer,
+  rawAnswer,
+  type ConnectionLimits,
+  type ParserRefusal,
+} from '../http-server/connections.js';
 import { HcpClient, type HcpClientOptions } from './hcp-client.js';
 import { parseRequest, type RunTaskPayload } from './payload.js';
 import { checkReviewOptions, runTask, type ReviewOptions } from './run.js';
@@ -19,6 +27,22 @@ export const MAX_RUNNING = 4;
 /** Runs waiting; past this the request is answered 503 and HCP Terraform sends it again later. */
 export const MAX_QUEUED = 100;
 
+/**
+ * The connections of the endpoint: HCP Terraform sends one small request per run stage and reads its answer at once,
+ * so headers within 10 s and the whole request within 30 s (`requestTimeouts` changes both), idle keep-alive 5 s
+ * (Node's default), 256 connections at once (HCP Terraform's runs are queued in MAX_QUEUED long before that), and a
+ * lingering close of 2 s reading at most 1 MiB (16 times BODY_LIMIT: a client that writes its whole oversized body
+ * before reading still gets its 413).
+ */
+export const RUN_TASK_LIMITS: Readonly<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 256,
+  lingerMs: 2_000,
+  lingerBytes: 1024 * 1024,
+};
+
 export interface RunTaskServerOptions {
   port?: number;
   host?: string;
@@ -27,7 +51,7 @@ export interface RunTaskServerOptions {
   hcp?: HcpClientOptions;
   review?: ReviewOptions;
   bodyLimit?: number;
-  /** How long a client has for its request's headers and for the whole request (default 10 s and 30 s). */
+  /** How long a client has for its request's headers and for the whole request (default: RUN_TASK_LIMITS). */
   requestTimeouts?: { headersMs: number; requestMs: number };
   /** One line per event (stderr in the CLI). Never a token or a plan's value. */
   log?: (line: string) => void;
@@ -42,6 +66,12 @@ export interface RunTaskServer {
 
 export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<RunTaskServer> {
   const hmacKey = o.hmacKey ? requireSecret('UPTIME_RUN_TASK_HMAC_KEY', o.hmacKey) : undefined;
+  const limits = connectionLimits(
+    RUN_TASK_LIMITS,
+    o.requestTimeouts
+      ? { headersTimeoutMs: o.requestTimeouts.headersMs, requestTimeoutMs: o.requestTimeouts.requestMs }
+      : {},
+  );
   const review = checkReviewOptions(o.review ?? {});
   const detailsUrl = o.review?.detailsUrl;
   const log = o.log ?? (() => {});
@@ -121,11 +151,8 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
     pump();
   };
 
-  const { headersMs, requestMs } = o.requestTimeouts ?? { headersMs: 10_000, requestMs: 30_000 };
-  // Node checks these deadlines every connectionsCheckingInterval (30 s by default): a client that never finished
-  // its headers kept its connection 30 s, not 10. Checked every second (or faster for short test deadlines).
-  const checkEveryMs = Math.min(1000, Math.max(50, Math.floor(headersMs / 4)));
-  const server: Server = createServer({ connectionsCheckingInterval: checkEveryMs }, (req, res) => {
+  /** Reads a POST's body within bodyLimit, then hands it to `handle`. */
+  const receive = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
@@ -136,9 +163,9 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
       req.resume();
       return refuse(res, 405, `${req.method} is not accepted: HCP Terraform POSTs run-task requests`);
     }
+    // The answer ends the connection by a lingering close: the client reads its 413 however much it still sends.
     const tooLarge = () => {
       res.setHeader('connection', 'close');
-      res.once('finish', () => req.destroy());
       refuse(res, 413, `the body is larger than ${bodyLimit} bytes`);
     };
     const declared = Number(req.headers['content-length'] ?? NaN);
@@ -159,10 +186,14 @@ export async function startRunTaskServer(o: RunTaskServerOptions = {}): Promise<
       if (!over) handle(req, res, Buffer.concat(chunks));
     });
     req.on('error', () => {});
-  });
-  server.headersTimeout = headersMs;
-  server.requestTimeout = requestMs;
-  server.keepAliveTimeout = 5_000;
+  };
+
+  // A request Node's parser refuses (malformed, headers too large, too slow) is answered like any refusal.
+  const parserRefusal = (r: ParserRefusal) =>
+    rawAnswer(r.status, JSON.stringify({ error: r.message }), 'application/json', {
+      'Cache-Control': 'no-store',
+    });
+  const server = guardedServer(limits, parserRefusal, receive);
   server.maxHeadersCount = 100;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

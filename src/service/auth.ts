@@ -1,6 +1,19 @@
-import type { Endpoint, Scope } from '../api/index.js';
-import { ApiError, forbidden } from './errors.js';
-import type { Store, TenantRecord, TokenRecord } from './store.js';
+// Who is asking and whether they may: the bearer token of a v1 request is authenticated when the request arrives
+// (401), and its scopes, plan, selection and account state checked against the route's ENDPOINTS row before the body
+// is read (403); the allowance (rate-limit.ts) is counted between the two, so 401 → 429 → 403
+// (docs/api-decisions.md, "Order of checks"). Rows that need no token (GET /health) are not checked.
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { ID_PATTERNS, type Endpoint, type Scope } from '../api/index.js';
+import { ApiError, forbidden, notFound } from './errors.js';
+import type { MonitorRecord, Store, TenantRecord, TokenRecord } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The token that asked and its tenant; null until authenticated, and for requests that need no token. */
+    auth: AuthContext | null;
+  }
+}
 
 export interface AuthContext {
   token: TokenRecord;
@@ -63,3 +76,36 @@ export function authorize(row: Endpoint, ctx: AuthContext): void {
 export function canSee(ctx: AuthContext, monitorId: string): boolean {
   return ctx.selection === null || ctx.selection.has(monitorId);
 }
+
+/** A monitor of the token's tenant and selection, else 404 (a malformed id is 404 too). */
+export function monitorVisibleTo(store: Store, auth: AuthContext, id: string | undefined): MonitorRecord {
+  if (!id || !ID_PATTERNS.monitorId.test(id)) throw notFound('monitor');
+  const m = store.monitor(id.toLowerCase());
+  if (!m || m.tenantId !== auth.tenant.id || !canSee(auth, m.id)) throw notFound('monitor');
+  return m;
+}
+
+const authentication: FastifyPluginCallback<{ store: Store }> = (app, { store }, done) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', (req, _reply, next) => {
+    if (!req.row || req.row.scopes === 'none') return next();
+    try {
+      req.auth = authenticate(store, req.headers.authorization);
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+  app.addHook('preParsing', (req, _reply, payload, next) => {
+    if (!req.auth) return next(null, payload);
+    try {
+      authorize(req.row!, req.auth);
+      next(null, payload);
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+  done();
+};
+
+export const authPlugin = fp(authentication, { name: 'auth', dependencies: ['endpoint-row'] });

@@ -1,12 +1,12 @@
 // What the route handlers share: the service context, the request context, result helpers, parsing, pagination.
 import type { z } from 'zod';
 import type { Endpoint } from '../api/index.js';
-import { describeIssues, ID_PATTERNS, quoteEtag } from '../api/index.js';
+import { describeIssues, quoteEtag } from '../api/index.js';
 import type { AuthContext } from './auth.js';
-import { canSee } from './auth.js';
+import { monitorVisibleTo } from './auth.js';
 import type { Clock } from './clock.js';
 import type { Engine } from './engine/index.js';
-import { ApiError, notFound, validation } from './errors.js';
+import { ApiError, validation } from './errors.js';
 import type { Faults } from './faults.js';
 import type { Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -81,10 +81,7 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.ou
 
 /** A monitor of the token's tenant and selection, else 404 (a malformed id is 404 too). */
 export function loadMonitor(c: Ctx, id: string | undefined = c.params.monitorId): MonitorRecord {
-  if (!id || !ID_PATTERNS.monitorId.test(id)) throw notFound('monitor');
-  const m = c.svc.store.monitor(id.toLowerCase());
-  if (!m || m.tenantId !== c.auth.tenant.id || !canSee(c.auth, m.id)) throw notFound('monitor');
-  return m;
+  return monitorVisibleTo(c.svc.store, c.auth, id);
 }
 
 /** IM: the If-Match header must name the current version (presence is checked earlier: 428). */

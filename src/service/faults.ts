@@ -1,4 +1,7 @@
-import type { ErrorDetail } from '../api/index.js';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { codeOfStatus, type ErrorDetail } from '../api/index.js';
+import { ApiError, validation } from './errors.js';
 import { hex } from './ids.js';
 
 /**
@@ -14,6 +17,9 @@ import { hex } from './ids.js';
  * - `drop: "kill"`: run the operation (its writes and Idempotency-Key record committed), then kill the service's own
  *   process (SIGKILL) before answering: a crash between storing and answering, for `--data-dir` durability tests;
  * - `latencyMs` alone (or with any of the above): wait first.
+ * A fault fires once the request has passed its access checks and its body is parsed (so 401, 403, 429, 413 and 415
+ * come first), before anything else looks at it. An injected answer stands for a failure in front of the service (a
+ * proxy's 503, a throttle's 429): it carries the request id and its own headers, not the service's allowance headers.
  */
 export interface FaultSpec {
   route: string;
@@ -24,6 +30,13 @@ export interface FaultSpec {
   validation?: ErrorDetail[];
   rate?: number;
   count?: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The fault that fired for this request (null: none). */
+    fault: Fault | null;
+  }
 }
 
 export interface Fault extends Required<Pick<FaultSpec, 'route' | 'rate'>> {
@@ -89,3 +102,58 @@ export class Faults {
     return undefined;
   }
 }
+
+/** The error a fault answers with, if any. */
+function injected(f: Fault): ApiError | null {
+  if (f.validation) return validation(f.validation);
+  if (f.rateLimit) {
+    return new ApiError('rate_limited', 'rate limited (injected fault)', {
+      headers: { 'retry-after': String(f.rateLimit.retryAfterSeconds) },
+    });
+  }
+  if (f.status) {
+    return new ApiError(codeOfStatus(f.status), `injected fault (${f.status})`, {
+      status: f.status,
+    });
+  }
+  return null;
+}
+
+/** The connection ends without an answer (the reply is never sent). */
+function drop(req: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  req.raw.socket.destroy();
+}
+
+const faultInjection: FastifyPluginCallback<{ faults: Faults }> = (app, { faults }, done) => {
+  app.decorateRequest('fault', null);
+  app.addHook('preValidation', (req, reply, next) => {
+    const row = req.row;
+    if (!row || faults.size === 0) return next();
+    const fault = faults.pick(row.operation, `${row.method} ${row.path}`);
+    if (!fault) return next();
+    req.fault = fault;
+    const fire = () => {
+      if (fault.drop === 'before') return drop(req, reply);
+      const e = injected(fault);
+      if (!e) return next();
+      for (const name of Object.keys(reply.getHeaders()))
+        if (name !== 'x-request-id') reply.removeHeader(name);
+      next(e);
+    };
+    if (fault.latencyMs) setTimeout(fire, fault.latencyMs);
+    else fire();
+  });
+  // After the operation: `after` drops every answer (the outcome is unknown to the client); `kill` dies once the
+  // operation's writes are committed (a success that is not a replay), before answering.
+  app.addHook('onSend', (req, reply, payload, next) => {
+    const when = req.fault?.drop;
+    if (when === 'after') return drop(req, reply);
+    if (when === 'kill' && reply.statusCode < 400 && reply.getHeader('idempotent-replayed') !== 'true')
+      process.kill(process.pid, 'SIGKILL');
+    next(null, payload);
+  });
+  done();
+};
+
+export const faultsPlugin = fp(faultInjection, { name: 'faults', dependencies: ['endpoint-row'] });

@@ -4,7 +4,8 @@
 // configuration or a pipeline can be tried against those choices; the suite runs the provider's flows against each
 // (test/provider/profiles-e2e.test.ts). A profile only rewrites answers on their way out (and, for a page cap, the
 // page size asked for): the operations, their checks and the stored state are the service's own.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { Endpoint, OperationName } from '../api/index.js';
 import {
@@ -381,42 +382,35 @@ export function profilesNamed(names: string | readonly string[]): Profile[] {
   });
 }
 
-/**
- * Applies `profiles` to every answer under /v1: the page size before the handler, then each profile's rewrite of
- * the answer on its way out (status, headers, body), in order.
- */
-export function registerProfiles(
-  app: FastifyInstance,
-  profiles: readonly Profile[],
-  now: () => number,
-): void {
-  if (!profiles.length) return;
+const answerAs: FastifyPluginCallback<{ profiles: readonly Profile[]; now: () => number }> = (
+  app,
+  { profiles, now },
+  done,
+) => {
+  if (!profiles.length) return done();
   let seq = 0;
-  const rowOf = (req: FastifyRequest) =>
-    (req.routeOptions.config as { row?: Endpoint } | undefined)?.row ?? null;
   const capped = profiles.filter((p) => p.pageSize);
   if (capped.length)
-    app.addHook('preHandler', (req, _reply, done) => {
-      const row = rowOf(req);
+    app.addHook('preHandler', (req, _reply, next) => {
       const q = req.query as Record<string, unknown> | undefined;
-      if (row?.paginated && q) {
+      if (req.row?.paginated && q) {
         const asked = q.limit === undefined ? 25 : Number(q.limit);
         // A limit that is not a number is left for the service to refuse.
         if (Number.isInteger(asked)) q.limit = String(capped.reduce((n, p) => p.pageSize!(n), asked));
       }
-      done();
+      next();
     });
   const upper = profiles.some((p) => p.name === 'header-case');
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (!req.url.startsWith('/v1/')) return done(null, payload);
-    const row = rowOf(req);
+  app.addHook('onSend', (req, reply, payload, next) => {
+    if (!req.url.startsWith('/v1/')) return next(null, payload);
+    const row = req.row ?? null;
     const text =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
-      return done(null, payload);
+      return next(null, payload);
     }
     const headers = Object.fromEntries(
       Object.entries(reply.getHeaders()).map(([k, v]) => [k.toLowerCase(), String(v)]),
@@ -430,9 +424,16 @@ export function registerProfiles(
       seq: ++seq,
     };
     for (const p of profiles) p.answer?.(a, c);
-    done(null, send(reply, a, upper));
+    next(null, send(reply, a, upper));
   });
-}
+  done();
+};
+
+/**
+ * Applies `profiles` to every answer under /v1: the page size before the handler, then each profile's rewrite of
+ * the answer on its way out (status, headers, body), in order, after every other plugin's.
+ */
+export const profilesPlugin = fp(answerAs, { name: 'profiles', dependencies: ['endpoint-row'] });
 
 /** Puts a rewritten answer on the reply; returns the payload. */
 function send(reply: FastifyReply, a: Answer, upperCaseNames: boolean): string {

@@ -1,11 +1,25 @@
-import { ApiError } from './errors.js';
+// The allowances of authenticated v1 requests: counted when the request arrives, after authentication and before
+// authorization (401 → 429 → 403), and announced by the X-RateLimit-* headers on every answer to the request (but an
+// injected fault's: faults.ts).
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AuthContext } from './auth.js';
+import { ApiError } from './errors.js';
 import type { Store } from './store.js';
 
 const MINUTE = 60_000;
 
 /** Bounds of the test-only window length (`rateLimitWindowSeconds`): whole seconds, as X-RateLimit-Reset is. */
 export const RATE_LIMIT_WINDOW_SECONDS = { min: 1, max: 60 };
+
+/** The per-token window in milliseconds for `rateLimitWindowSeconds` (default: one minute). */
+export function rateLimitWindowMs(seconds: number | undefined): number {
+  if (seconds === undefined) return MINUTE;
+  const { min, max } = RATE_LIMIT_WINDOW_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max)
+    throw new RangeError(`rateLimitWindowSeconds must be a whole number of seconds from ${min} to ${max}`);
+  return seconds * 1000;
+}
 
 export interface Allowances {
   perMinute: { limit: number; remaining: number; resetAt: number };
@@ -98,3 +112,19 @@ function monthWindow(now: number): { key: string; end: number } {
   const m = d.getUTCMonth();
   return { key: `${y}-${String(m + 1).padStart(2, '0')}`, end: Date.UTC(y, m + 1, 1) };
 }
+
+const allowances: FastifyPluginCallback<{ limiter: RateLimiter }> = (app, { limiter }, done) => {
+  app.addHook('onRequest', (req, reply, next) => {
+    if (!req.auth) return next();
+    try {
+      // Set now, so every answer to the request carries them (an error's own headers win).
+      reply.headers(limiter.consume(req.auth));
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+  done();
+};
+
+export const rateLimitPlugin = fp(allowances, { name: 'rate-limit', dependencies: ['auth'] });

@@ -1,28 +1,8 @@
-// How long the local service waits for a client, and how many it serves at once. Node's and fastify's defaults
-// leave a request without a deadline (fastify turns requestTimeout off) and connections unbounded: a client
-// sending one header line every few seconds holds its connection forever, and hundreds together exhaust the
-// process's file descriptors. With `--host 0.0.0.0` that is a denial of service for a shared team instance.
-// An answer that ends a connection (401/403/413 over a large unread body, 408, 400, 431) closes it through
-// `lingeringClose`: one rule, so the client reads the answer and the connection goes within a bounded time.
-import type { Socket } from 'node:net';
+// The local service's connection numbers (how they are applied: src/http-server/connections.ts). With
+// `--host 0.0.0.0` a shared team instance must not be held by slow or many clients.
+import { connectionLimits, type ConnectionGuard, type ConnectionLimits } from '../http-server/connections.js';
 
-export interface ServerLimits {
-  /** Time to receive a request's headers, from its first byte (or from the connection, for the first request). */
-  headersTimeoutMs: number;
-  /** Time to receive a whole request, headers and body (not the time to answer it). */
-  requestTimeoutMs: number;
-  /** How long an idle keep-alive connection stays open between requests. */
-  keepAliveTimeoutMs: number;
-  /** Connections open at once; more are closed on arrival. */
-  maxConnections: number;
-  /**
-   * Lingering close: how long a connection whose last answer is written stays half-closed (the answer and a FIN
-   * sent, the client's bytes read and discarded) before it is destroyed, whatever the client does.
-   */
-  lingerMs: number;
-  /** Bytes read and discarded while lingering; past them reading stops (TCP holds the client) until lingerMs. */
-  lingerBytes: number;
-}
+export type ServerLimits = ConnectionLimits;
 
 /**
  * The defaults (docs/local-service.md, docs/security.md):
@@ -51,70 +31,15 @@ export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
 
 /** The limits with the given overrides, each checked (a RangeError names the option and the allowed values). */
 export function serverLimits(o: Partial<ServerLimits> = {}): ServerLimits {
-  const limits = { ...DEFAULT_SERVER_LIMITS, ...o };
-  for (const [name, v] of Object.entries(limits))
-    if (!Number.isInteger(v) || v < 1)
-      throw new RangeError(`${name} must be a whole number of at least 1 (rule: range), got ${String(v)}`);
-  if (limits.requestTimeoutMs < limits.headersTimeoutMs)
-    throw new RangeError(
-      `requestTimeoutMs must be at least headersTimeoutMs (${limits.headersTimeoutMs}) (rule: range), got ${limits.requestTimeoutMs}`,
-    );
-  return limits;
+  return connectionLimits(DEFAULT_SERVER_LIMITS, o);
 }
 
-/**
- * Fastify's server options for the limits. Node checks the header and request deadlines every
- * `connectionsCheckingInterval` (30 s by default): a quarter of the headers timeout, at most 1 s, so a slow client
- * is dropped within the headers timeout plus that interval.
- */
-export function fastifyServerOptions(l: ServerLimits) {
+/** Fastify's server options for the guard: fastify sets the request and keep-alive deadlines on its server itself. */
+export function fastifyServerOptions(g: ConnectionGuard) {
   return {
-    http: {
-      headersTimeout: l.headersTimeoutMs,
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(l.headersTimeoutMs / 4))),
-    },
-    requestTimeout: l.requestTimeoutMs,
-    keepAliveTimeout: l.keepAliveTimeoutMs,
+    http: g.serverOptions,
+    requestTimeout: g.limits.requestTimeoutMs,
+    keepAliveTimeout: g.limits.keepAliveTimeoutMs,
+    clientErrorHandler: g.onClientError,
   };
-}
-
-const lingering = new WeakSet<Socket>();
-
-/** Whether `lingeringClose` has taken the socket (its answer is written; nothing more is parsed from it). */
-export function isLingering(socket: Socket): boolean {
-  return lingering.has(socket);
-}
-
-/**
- * Ends a connection whose last answer has been written (or queued): half-closes it (the answer, then a FIN), stops
- * parsing what the client still sends, reads and discards up to `lingerBytes` of it, and destroys the socket when the
- * client closes its side, on an error, or after `lingerMs`, whichever comes first. A client still sending a large
- * body reads its answer instead of a reset (the RST a close with unread data sends); a client that neither reads nor
- * closes is released all the same. Idempotent. Node's HTTP server closes a connection after its last response with
- * `socket.destroySoon()` (end, then destroy once the FIN is out: a reset for a client still sending); the service
- * points that at this function for each connection (`lingerOnClose`).
- */
-export function lingeringClose(socket: Socket, l: Pick<ServerLimits, 'lingerMs' | 'lingerBytes'>): void {
-  if (socket.destroyed || lingering.has(socket)) return;
-  lingering.add(socket);
-  const release = () => socket.destroy();
-  const timer = setTimeout(release, l.lingerMs);
-  socket.once('close', () => clearTimeout(timer));
-  socket.once('end', release);
-  socket.on('error', release);
-  // The HTTP parser stops here: what follows the answer is never parsed as a request (nor as a second error).
-  socket.removeAllListeners('data');
-  let read = 0;
-  // Through the HTTP server's wrapper of `on`, this also takes the socket back from the parser that consumed it.
-  socket.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (read >= l.lingerBytes) socket.pause();
-  });
-  socket.end();
-  socket.resume();
-}
-
-/** Makes Node's HTTP server close each connection after its last response (`Connection: close`) by lingering. */
-export function lingerOnClose(socket: Socket, l: Pick<ServerLimits, 'lingerMs' | 'lingerBytes'>): void {
-  (socket as Socket & { destroySoon(): void }).destroySoon = () => lingeringClose(socket, l);
 }
