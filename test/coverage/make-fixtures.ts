@@ -1,0 +1,36 @@
+// Regenerates the coverage fixtures (test/coverage/fixtures/<scenario>.plan.json: one per catalogue type, plus
+// modules, locals and review) from real Terraform with the provider stand-ins and the uptime provider:
+// `npx jest --selectProjects e2e --testMatch '**/coverage/make-fixtures.ts'`. The run's timestamp and
+// Terraform's version are replaced by placeholders so the files stay reviewable.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createService } from '../../src/service/index.js';
+import { testSeed } from '../provider/helpers.js';
+import { coverageMirror, CoverageProject } from './providers/mirror.js';
+import { SCENARIOS, scenarioFiles } from './scenarios.js';
+
+const OUT = join(__dirname, 'fixtures');
+
+export function stabilize(json: string): string {
+  const plan = JSON.parse(json) as Record<string, unknown>;
+  plan.timestamp = '2026-11-25T00:00:00Z';
+  plan.terraform_version = '1.11.4';
+  return `${JSON.stringify(plan, null, 2)}\n`;
+}
+
+async function main(): Promise<void> {
+  const svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
+  const mirror = await coverageMirror({ UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full });
+  try {
+    for (const [name, s] of Object.entries(SCENARIOS)) {
+      const p = new CoverageProject(mirror, name);
+      p.write(scenarioFiles(s));
+      writeFileSync(join(OUT, `${name}.plan.json`), stabilize(await p.plan()));
+    }
+  } finally {
+    mirror.dispose();
+    await svc.close();
+  }
+}
+
+test('regenerate the coverage fixtures', main, 900_000);
