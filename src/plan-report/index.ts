@@ -5,7 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { UptimeClient } from '../client/index.js';
 import { backtest, type Backtest } from './backtest.js';
 import { analyse, type Risk, type StackReport } from './changes.js';
-import { checkDuplicates, flagDuplicates } from './duplicates.js';
+import { hasUncovered, type CoverageReview } from '../coverage/index.js';
+import { coverageOf } from './coverage.js';
+import { coverageJson } from './render-coverage-json.js';
+import { coverageMarkdown, suggestionSections } from './render-coverage.js';
+import { coverageTextLines, suggestionTextSections } from './render-coverage-text.js';
+import { checkDuplicates, DUPLICATE_LIST_MAX_REQUESTS, flagDuplicates } from './duplicates.js';
 import { code } from './format.js';
 import { loadPlan, type NamedPlan } from './plan.js';
 import { preflight } from './preflight.js';
@@ -28,6 +33,7 @@ export const GATES = [
   'preflight',
   'duplicate',
   'probe-down',
+  'uncovered',
 ] as const;
 export type Gate = (typeof GATES)[number];
 
@@ -64,6 +70,11 @@ export interface PlanReportOptions {
   probeTotalMs?: number;
   /** Where write-only secrets for the probe are read (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** `--coverage`: which public endpoints the plans create or change that no monitor watches (src/coverage);
+   *  `--fail-on uncovered` turns it on too. */
+  coverage?: boolean;
+  /** `--coverage-ignore` / UPTIME_COVERAGE_IGNORE: address globs left out of the coverage review. */
+  coverageIgnore?: string[];
 }
 
 export const REPORT_FORMATS = ['markdown', 'text', 'json'] as const;
@@ -139,6 +150,9 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     throw new Error(
       '--fail-on probe-down needs --probe (it requests the monitors the plan creates or changes)',
     );
+  const withCoverage = !!o.coverage || gates.includes('uncovered');
+  if (withCoverage && o.drift)
+    throw new Error('--coverage and --fail-on uncovered are not part of the drift report (--drift)');
   const destinations = new Map<string, string>();
   let resolved = false;
   if (client) {
@@ -165,6 +179,18 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
     extra.push(pf.markdown);
   }
 
+  let coverage: CoverageReview | null = null;
+  const coverageAt = extra.length;
+  if (withCoverage) {
+    coverage = await coverageOf(plans, {
+      ignore: o.coverageIgnore ?? [],
+      client,
+      maxRequests: o.maxListRequests ?? DUPLICATE_LIST_MAX_REQUESTS,
+      warn,
+    });
+    extra.push(coverageMarkdown(coverage, plans.length > 1));
+  }
+
   const secrets = new Set<string>();
   for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
   let probes: ProbeResult[] = [];
@@ -186,7 +212,9 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
         ? preflightFailed
         : g === 'probe-down'
           ? probes.some((p) => p.verdict === 'down')
-          : risks.has(g as Risk),
+          : g === 'uncovered'
+            ? !!coverage && hasUncovered(coverage)
+            : risks.has(g as Risk),
   );
   const contains = `this plan contains ${matched.map((g) => `\`${g}\``).join(', ')} (\`--fail-on ${gates.join(',')}\`)`;
   if (gates.length)
@@ -207,17 +235,23 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
   const rendered = (budget: number | undefined, fullReportPath: string | undefined) => {
     const cut = { budget, fullReportPath };
     if (format === 'json')
-      return `${JSON.stringify(jsonReport(stacks, gateState, preflightReport, o.probe ? { probes, backtests, allow } : null), null, 2)}\n`;
+      return `${JSON.stringify({ ...jsonReport(stacks, gateState, preflightReport, o.probe ? { probes, backtests, allow } : null), ...(coverage ? { coverage: coverageJson(coverage) } : {}) }, null, 2)}\n`;
+    const multi = plans.length > 1;
     if (format === 'text')
       return o.drift
         ? renderDriftText(stacks, cut)
         : renderText(stacks, {
             ...cut,
-            extra,
+            extra: coverage ? extra.filter((_, i) => i !== coverageAt) : extra,
             destinationsResolved: resolved,
-            ...(o.probe
-              ? { headLines: probeText(probes, allow), leadSections: backtests.map(backtestText) }
-              : {}),
+            headLines: [
+              ...(o.probe ? probeText(probes, allow) : []),
+              ...(coverage ? [...(o.probe ? ['#'] : []), ...coverageTextLines(coverage, multi)] : []),
+            ],
+            leadSections: [
+              ...(o.probe ? backtests.map(backtestText) : []),
+              ...(coverage ? suggestionTextSections(coverage, multi) : []),
+            ],
           });
     return o.drift
       ? renderDrift(stacks, cut)
@@ -225,7 +259,10 @@ export async function planReport(o: PlanReportOptions): Promise<PlanReport> {
           ...cut,
           extra: o.probe ? [...extra, probeMarkdown(probes, allow)] : extra,
           destinationsResolved: resolved,
-          ...(o.probe ? { leadSections: backtests.map(backtestMarkdown) } : {}),
+          leadSections: [
+            ...(o.probe ? backtests.map(backtestMarkdown) : []),
+            ...(coverage ? suggestionSections(coverage, multi) : []),
+          ],
         });
   };
   const full = scrub(rendered(Infinity, undefined), secrets);

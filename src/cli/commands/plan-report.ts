@@ -1,9 +1,10 @@
 // `uptimectl plan-report`: a pull-request comment about the monitor changes of one or more Terraform plans.
 // Definition only; the work happens in ../../plan-report/index.ts.
 import { Command, Option } from 'commander';
+import { addCoverageOptions, coverageSettings, type CoverageOptions } from './coverage-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 
-interface Options extends ProbeOptions {
+interface Options extends ProbeOptions, CoverageOptions {
   out?: string;
   fullOut?: string;
   check?: boolean;
@@ -36,7 +37,7 @@ export function planReportCommand(): Command {
     )
     .option(
       '--fail-on <gates>',
-      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check), probe-down (needs --probe)',
+      'exit 3 when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs --check), probe-down (needs --probe), uncovered (turns --coverage on)',
       (v: string, prev: string[]) => [...prev, v],
       [] as string[],
     )
@@ -44,6 +45,10 @@ export function planReportCommand(): Command {
       '--approved <who>',
       'the change was approved (e.g. "label monitors-approved"): matched gates are reported as approved and do not fail the run; empty means not approved',
     );
+  addCoverageOptions(
+    cmd,
+    'list the public HTTP endpoints (load balancers, API stages, DNS records, Cloud Run services, ingresses…) the plans create or change, whether a monitor watches each, and a suggested monitor for each one none does',
+  );
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes, as the service would (up/down and why, response time, certificate), and backtest changed alert settings against recent checks (needs a token for the backtest)',
@@ -72,6 +77,7 @@ export function planReportCommand(): Command {
         format: opts.format,
         approved: opts.approved,
         ...probeSettings(opts),
+        ...coverageSettings(opts),
         fullOut: opts.fullOut,
         baseUrl: opts.baseUrl ?? process.env.UPTIME_BASE_URL,
         token: opts.token ?? process.env.UPTIME_API_TOKEN,
