@@ -9,9 +9,12 @@ import { monitorFromPlan, type PlannedSecret } from '../provider/mapping/planned
 import { code, text } from '../plan-report/format.js';
 import type { PlanJson } from '../plan-report/plan.js';
 import type { jsonReport } from '../plan-report/render-json.js';
+import type { CoverageJson } from '../plan-report/render-coverage-json.js';
 import { scrub } from '../plan-report/secrets.js';
+import { coverageMessage, coverageOutcomes } from './coverage-outcomes.js';
 
-export type ReportDocument = ReturnType<typeof jsonReport>;
+/** The JSON report, with its `coverage` object when the review ran with `--coverage`. */
+export type ReportDocument = ReturnType<typeof jsonReport> & { coverage?: CoverageJson };
 type Change = ReportDocument['changes'][number];
 type Probe = NonNullable<ReportDocument['probes']>[number];
 
@@ -93,6 +96,8 @@ export function resultMessage(report: ReportDocument): string {
   }
   if (report.drift.length) parts.push(`${plural(report.drift.length, 'drifted resource')}`);
   if (report.preflight && !report.preflight.ok) parts.push('preflight failed');
+  const coverage = coverageMessage(report.coverage);
+  if (coverage) parts.push(coverage);
   const g = report.gates;
   if (g.failed) parts.push(`failed: --fail-on ${g.matched.join(', ')}`);
   else if (g.requested.length) parts.push(`gates passed (${g.requested.join(', ')})`);
@@ -284,6 +289,7 @@ export function taskResult(input: ResultInput): TaskResultBody {
       }),
     ),
     ...extraOutcomes(report, multi, ids),
+    ...coverageOutcomes(report.coverage, (c) => outcomeId(c, multi, ids), matched.has('uncovered')),
   ];
   if (outcomes.length > LIMITS.outcomes) {
     const rest = outcomes.length - (LIMITS.outcomes - 1);

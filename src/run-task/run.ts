@@ -25,6 +25,9 @@ export interface ReviewOptions {
   /** Where the probe reads write-only secrets handed to it (`UPTIME_PROBE_*` only). */
   env?: NodeJS.ProcessEnv;
   detailsUrl?: string | undefined;
+  /** `--coverage` (and `--fail-on uncovered`): the coverage review, its findings as outcomes. */
+  coverage?: boolean;
+  coverageIgnore?: readonly string[];
 }
 
 /** The options' mistakes, found when the server starts rather than on every run. */
@@ -79,6 +82,8 @@ export async function review(
     probeCa: [...(o.probeCa ?? [])],
     ...(o.probeTotalMs ? { probeTotalMs: o.probeTotalMs } : {}),
     env: o.env ?? {},
+    coverage: !!o.coverage,
+    coverageIgnore: [...(o.coverageIgnore ?? [])],
     warn,
   });
   const plan = JSON.parse(planText) as PlanJson;

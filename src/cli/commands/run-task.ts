@@ -2,6 +2,7 @@
 // monitor changes). Definition only; the server is src/run-task/server.ts, imported when the command runs.
 // The HMAC key is read from UPTIME_RUN_TASK_HMAC_KEY only (an option would show in the process list).
 import { Command, InvalidArgumentError } from 'commander';
+import { addCoverageOptions, coverageSettings, type CoverageOptions } from './coverage-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 
 function port(value: string): number {
@@ -13,7 +14,7 @@ function port(value: string): number {
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
-interface ServeOptions extends ProbeOptions {
+interface ServeOptions extends ProbeOptions, CoverageOptions {
   port: number;
   host: string;
   json?: boolean;
@@ -45,10 +46,14 @@ function serveCommand(): Command {
     )
     .option(
       '--fail-on <gates>',
-      'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe)',
+      'the task fails when the plan contains one of: archive, replace, pause, no-alerts, unpublish, slower-interval, drift, preflight, duplicate (needs a service token), probe-down (needs --probe), uncovered (turns --coverage on)',
       collect,
       [] as string[],
     );
+  addCoverageOptions(
+    cmd,
+    'review which public HTTP endpoints the plan creates or changes that no monitor watches: one outcome per endpoint, with a suggested monitor for each uncovered one',
+  );
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes; backtest alert changes',
@@ -90,6 +95,7 @@ function serveCommand(): Command {
           token: opts.token ?? env.UPTIME_API_TOKEN,
           env: probeEnv(env),
           detailsUrl: opts.detailsUrl,
+          ...coverageSettings(opts, env),
         },
         log,
       });
