@@ -32,9 +32,7 @@ export interface EndpointView {
 
 export type Setting = { kind: 'set'; value: unknown } | { kind: 'unknown' } | { kind: 'default' };
 export type Related =
-  | { kind: 'found'; views: EndpointView[] }
-  | { kind: 'outside' }
-  | { kind: 'unknown'; because: Phrase };
+  { kind: 'found'; views: EndpointView[] } | { kind: 'outside' } | { kind: 'unknown'; because: Phrase };
 
 export type Answer = 'yes' | 'no' | 'unknown';
 export interface Decision {
@@ -85,7 +83,10 @@ function bySetting(
   const s = e.setting(path);
   if (s.kind === 'unknown') return unsure({ code: path }, ' is known only after apply');
   if (s.kind === 'default')
-    return { answer: defaultAnswer, because: [{ code: path }, ` is not set (the provider's default: ${defaultWords})`] };
+    return {
+      answer: defaultAnswer,
+      because: [{ code: path }, ` is not set (the provider's default: ${defaultWords})`],
+    };
   return { answer: decide(s.value), because: [{ code: path }, ' is ', show(s.value)] };
 }
 
@@ -96,7 +97,13 @@ function all(...ds: Decision[]): Decision {
 
 const HTTP_RECORD_TYPES = ['A', 'AAAA', 'CNAME'];
 const dnsType = (e: EndpointView) =>
-  bySetting(e, 'type', (v) => (HTTP_RECORD_TYPES.includes(String(v).toUpperCase()) ? 'yes' : 'no'), 'unknown', 'none');
+  bySetting(
+    e,
+    'type',
+    (v) => (HTTP_RECORD_TYPES.includes(String(v).toUpperCase()) ? 'yes' : 'no'),
+    'unknown',
+    'none',
+  );
 
 const publicAlways = (why: string) => (): Decision => yes(why);
 
@@ -131,7 +138,14 @@ function route53Zone(zone: EndpointView): Decision {
   if (zone.mode === 'data')
     return bySetting(zone, 'private_zone', (v) => (v === true ? 'no' : 'yes'), 'yes', 'public');
   const vpc = zone.setting('vpc');
-  if (vpc.kind === 'unknown') return unsure('its hosted zone ', { code: zone.address }, "'s ", { code: 'vpc' }, ' is known only after apply');
+  if (vpc.kind === 'unknown')
+    return unsure(
+      'its hosted zone ',
+      { code: zone.address },
+      "'s ",
+      { code: 'vpc' },
+      ' is known only after apply',
+    );
   const has = vpc.kind === 'set' && Array.isArray(vpc.value) && vpc.value.length > 0;
   return has
     ? no('its hosted zone ', { code: zone.address }, ' is private (it has a ', { code: 'vpc' }, ' block)')
@@ -145,15 +159,32 @@ const route53Record: CatalogueEntry = {
   hostnames: ['name', 'fqdn'],
   http: dnsType,
   public: (e) =>
-    byParent(e, 'zone_id', 'aws_route53_zone', route53Zone, yes('its hosted zone is outside this configuration (counted as public)')),
+    byParent(
+      e,
+      'zone_id',
+      'aws_route53_zone',
+      route53Zone,
+      yes('its hosted zone is outside this configuration (counted as public)'),
+    ),
   fronts: ['alias.name', 'records'],
 };
 
 function cloudflareTarget(attribute: string) {
   return (e: EndpointView): Target | { undecided: Phrase } => {
     const s = e.setting(attribute);
-    if (attribute === 'name' && s.kind === 'set' && (typeof s.value !== 'string' || !s.value.includes('.') || s.value === '@'))
-      return { undecided: [{ code: 'name' }, ' is ', show(s.value), ', relative to its zone: the hostname is not in the plan'] };
+    if (
+      attribute === 'name' &&
+      s.kind === 'set' &&
+      (typeof s.value !== 'string' || !s.value.includes('.') || s.value === '@')
+    )
+      return {
+        undecided: [
+          { code: 'name' },
+          ' is ',
+          show(s.value),
+          ', relative to its zone: the hostname is not in the plan',
+        ],
+      };
     return { form: 'host', attribute, scheme: 'https', path: '/' };
   };
 }
@@ -172,8 +203,16 @@ const apiStage: CatalogueEntry = {
       'aws_api_gateway_rest_api',
       (api) => {
         const types = api.setting('endpoint_configuration.types');
-        if (types.kind === 'unknown') return unsure('its API ', { code: api.address }, "'s ", { code: 'endpoint_configuration.types' }, ' is known only after apply');
-        if (types.kind === 'default') return yes('its API ', { code: api.address }, ' is edge-optimized (the default)');
+        if (types.kind === 'unknown')
+          return unsure(
+            'its API ',
+            { code: api.address },
+            "'s ",
+            { code: 'endpoint_configuration.types' },
+            ' is known only after apply',
+          );
+        if (types.kind === 'default')
+          return yes('its API ', { code: api.address }, ' is edge-optimized (the default)');
         const list = Array.isArray(types.value) ? types.value.map(String) : [String(types.value)];
         return list.includes('PRIVATE')
           ? no('its API ', { code: api.address }, ' is ', { code: 'PRIVATE' })
@@ -203,7 +242,13 @@ const httpApiStage: CatalogueEntry = {
       'api_id',
       'aws_apigatewayv2_api',
       (api) =>
-        bySetting(api, 'disable_execute_api_endpoint', (v) => (v === true ? 'no' : 'yes'), 'yes', 'the default endpoint is on'),
+        bySetting(
+          api,
+          'disable_execute_api_endpoint',
+          (v) => (v === true ? 'no' : 'yes'),
+          'yes',
+          'the default endpoint is on',
+        ),
       yes('its API is outside this configuration (counted as public)'),
     ),
   suppression: tags,
@@ -214,7 +259,10 @@ const webApp = (os: string): CatalogueEntry => ({
   what: `${os} web app`,
   target: (e) => {
     const health = e.setting('site_config.health_check_path');
-    const path = health.kind === 'set' && typeof health.value === 'string' && health.value.startsWith('/') ? health.value : '/';
+    const path =
+      health.kind === 'set' && typeof health.value === 'string' && health.value.startsWith('/')
+        ? health.value
+        : '/';
     return { form: 'host', attribute: 'default_hostname', scheme: 'https', path };
   },
   hostnames: ['default_hostname'],
@@ -285,7 +333,13 @@ const ENTRIES: Record<string, CatalogueEntry> = {
     hostnames: ['uri'],
     public: (e) =>
       all(
-        bySetting(e, 'ingress', (v) => (CLOUD_RUN_INTERNAL.includes(String(v)) ? 'no' : 'yes'), 'yes', 'INGRESS_TRAFFIC_ALL'),
+        bySetting(
+          e,
+          'ingress',
+          (v) => (CLOUD_RUN_INTERNAL.includes(String(v)) ? 'no' : 'yes'),
+          'yes',
+          'INGRESS_TRAFFIC_ALL',
+        ),
         bySetting(e, 'default_uri_disabled', (v) => (v === true ? 'no' : 'yes'), 'yes', 'false'),
       ),
     suppression: [{ path: 'labels', form: 'map' }],
@@ -296,7 +350,13 @@ const ENTRIES: Record<string, CatalogueEntry> = {
     target: (e) => {
       const host = e.setting('spec.rule.host');
       if (host.kind === 'default')
-        return { undecided: ['its first rule has no ', { code: 'host' }, ': the address is the load balancer the controller makes'] };
+        return {
+          undecided: [
+            'its first rule has no ',
+            { code: 'host' },
+            ': the address is the load balancer the controller makes',
+          ],
+        };
       const tlsHosts = e.values('spec.tls.hosts');
       const scheme = host.kind === 'set' && !tlsHosts.includes(host.value) ? 'http' : 'https';
       return { form: 'host', attribute: 'spec[0].rule[0].host', scheme, path: '/' };
@@ -330,7 +390,12 @@ export function suppression(e: EndpointView, entry: CatalogueEntry): Phrase | nu
     if (hit)
       return [
         'suppressed by ',
-        { code: s.form === 'map' ? `${s.path}["${SUPPRESSION_KEY}"] = "${SUPPRESSION_VALUE}"` : `${s.path} "${SUPPRESSION_KEY}:${SUPPRESSION_VALUE}"` },
+        {
+          code:
+            s.form === 'map'
+              ? `${s.path}["${SUPPRESSION_KEY}"] = "${SUPPRESSION_VALUE}"`
+              : `${s.path} "${SUPPRESSION_KEY}:${SUPPRESSION_VALUE}"`,
+        },
       ];
   }
   return null;

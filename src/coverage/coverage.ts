@@ -112,7 +112,12 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
       if (r.unresolved.length)
         return {
           kind: 'unknown',
-          because: [{ code: path }, ' refers to ', { code: r.unresolved[0]! }, ', which the plan does not record'],
+          because: [
+            { code: path },
+            ' refers to ',
+            { code: r.unresolved[0]! },
+            ', which the plan does not record',
+          ],
         };
       return { kind: 'outside' };
     };
@@ -245,7 +250,9 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
       live,
       hostnames,
       target,
-      suppressed: suppressor ? { by: suppressor.instance, because: at(suppressor, suppressor.suppressed!) } : null,
+      suppressed: suppressor
+        ? { by: suppressor.instance, because: at(suppressor, suppressor.suppressed!) }
+        : null,
       changed: members.some((m) => m.instance.changed),
     });
   }

@@ -1,7 +1,13 @@
 // Monitoring coverage: which public HTTP endpoints of other providers a configuration creates or changes, and whether
 // a monitor watches each (catalogue.ts: the endpoint types and their public/private rules; coverage.ts: the one
 // computation, shared by `plan-report --coverage` and the CDKTF aspect `MonitorPublicEndpoints`).
-export { CATALOGUE, catalogueEntry, SUPPRESSION_KEY, SUPPRESSION_VALUE, type CatalogueEntry } from './catalogue.js';
+export {
+  CATALOGUE,
+  catalogueEntry,
+  SUPPRESSION_KEY,
+  SUPPRESSION_VALUE,
+  type CatalogueEntry,
+} from './catalogue.js';
 export {
   COVERAGE_STATUSES,
   findCoverage,

@@ -102,7 +102,7 @@ export function parseTraversal(ref: string): Step[] | null {
 export function readHclString(s: string, start: number): { value: string; end: number } | null {
   if (s[start] !== '"') return null;
   let out = '';
-  for (let i = start + 1; i < s.length; ) {
+  for (let i = start + 1; i < s.length;) {
     const c = s[i]!;
     if (c === '"') return { value: out, end: i + 1 };
     if (c === '\\') {
@@ -146,7 +146,7 @@ export function moduleSteps(moduleInstance: string): { name: string; key: Instan
   const steps = parseTraversal(moduleInstance);
   if (!steps) return null;
   const out: { name: string; key: InstanceKey | null }[] = [];
-  for (let i = 0; i < steps.length; ) {
+  for (let i = 0; i < steps.length;) {
     const m = steps[i];
     const n = steps[i + 1];
     if (!m || !('name' in m) || m.name !== 'module' || !n || !('name' in n)) return null;
@@ -186,5 +186,7 @@ export function normalHost(host: string): string {
 
 /** Whether a string is a hostname worth comparing (has a dot, no spaces or scheme). */
 export function isHostname(s: string): boolean {
-  return /^[a-z0-9_*]([a-z0-9_*-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)+$/i.test(s.replace(/\.$/, ''));
+  return /^[a-z0-9_*]([a-z0-9_*-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)+$/i.test(
+    s.replace(/\.$/, ''),
+  );
 }

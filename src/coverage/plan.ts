@@ -37,13 +37,23 @@ interface PlanConfigResource {
 
 interface PlanConfigModule {
   resources?: PlanConfigResource[];
-  module_calls?: Record<string, { source?: string; expressions?: Record<string, unknown>; module?: PlanConfigModule }>;
+  module_calls?: Record<
+    string,
+    { source?: string; expressions?: Record<string, unknown>; module?: PlanConfigModule }
+  >;
   outputs?: Record<string, { expression?: unknown }>;
 }
 
 interface PlanStateModule {
   address?: string;
-  resources?: { address: string; mode?: string; type: string; name?: string; index?: unknown; values?: unknown }[];
+  resources?: {
+    address: string;
+    mode?: string;
+    type: string;
+    name?: string;
+    index?: unknown;
+    values?: unknown;
+  }[];
   child_modules?: PlanStateModule[];
 }
 
@@ -160,7 +170,8 @@ export function planConfiguration(plan: CoveragePlan): Configuration {
       const inputs: Record<string, string[]> = {};
       for (const [k, e] of Object.entries(call.expressions ?? {})) inputs[k] = allReferences(e);
       const outputs: Record<string, string[]> = {};
-      for (const [k, o] of Object.entries(call.module?.outputs ?? {})) outputs[k] = allReferences(o.expression);
+      for (const [k, o] of Object.entries(call.module?.outputs ?? {}))
+        outputs[k] = allReferences(o.expression);
       modules.push({ path: child, source: call.source ?? null, inputs, outputs });
       walk(call.module, child, call.source ?? null);
     }
@@ -218,7 +229,12 @@ export function planConfiguration(plan: CoveragePlan): Configuration {
         address: r.address,
         moduleInstance,
         key: keyOf(r.index),
-        resource: resourceFor(moduleInstance, 'data', r.type, r.name ?? r.address.split('.').pop()!.replace(/\[.*$/, '')),
+        resource: resourceFor(
+          moduleInstance,
+          'data',
+          r.type,
+          r.name ?? r.address.split('.').pop()!.replace(/\[.*$/, ''),
+        ),
         changed: false,
         value: (p) => plannedValue(r.values, undefined, p),
         values: (p) => plannedValues(r.values, p),

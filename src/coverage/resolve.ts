@@ -130,7 +130,8 @@ export class Resolver {
         const r = this.resolve({ ...scope, forEach: [] }, scope.forEach, depth + 1);
         const mine = r.instances.filter((i) => i.key === scope.key);
         out.instances.push(...mine);
-        if (!mine.length) out.unresolved.push(...r.unresolved, ...(r.unresolved.length ? [] : ['each.value']));
+        if (!mine.length)
+          out.unresolved.push(...r.unresolved, ...(r.unresolved.length ? [] : ['each.value']));
       }
     }
 
@@ -141,7 +142,11 @@ export class Resolver {
       const inputs = call.inputs[v];
       if (!inputs) continue;
       const me = this.moduleInstances.find((m) => m.address === scope.moduleInstance);
-      const r = this.resolve({ moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: [] }, inputs, depth + 1);
+      const r = this.resolve(
+        { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: [] },
+        inputs,
+        depth + 1,
+      );
       out.instances.push(...r.instances);
       out.unresolved.push(...r.unresolved);
     }
@@ -160,7 +165,11 @@ export class Resolver {
         for (const o of m.outputs) {
           const refsOut = call.outputs[o];
           if (!refsOut) continue;
-          const r = this.resolve({ moduleInstance: inst.address, key: null, forEach: [] }, refsOut, depth + 1);
+          const r = this.resolve(
+            { moduleInstance: inst.address, key: null, forEach: [] },
+            refsOut,
+            depth + 1,
+          );
           out.instances.push(...r.instances);
           out.unresolved.push(...r.unresolved);
         }

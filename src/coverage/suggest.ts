@@ -61,7 +61,9 @@ const tsText = (s: string) => escapeInvisible(JSON.stringify(escapeTemplate(s)),
 function chainWords(f: ChainFinding): string {
   const module = f.head.resource.module;
   const rest = f.members.slice(1).map((m) => (module ? localReference(m) : m.address));
-  const head = module ? `${localReference(f.head)} (${f.entry.what}) of each instance of ${module}` : `${f.head.address} (${f.entry.what})`;
+  const head = module
+    ? `${localReference(f.head)} (${f.entry.what}) of each instance of ${module}`
+    : `${f.head.address} (${f.entry.what})`;
   return `${head}${rest.length ? `, and what it points at: ${rest.join(', ')}` : ''}`;
 }
 
@@ -76,13 +78,12 @@ export function suggestMonitor(f: ChainFinding, taken: TakenNames): Suggestion |
   const name = monitorName(head, names);
   const ref = `${localReference(head)}.${t.attribute}`;
 
-  const url =
-    t.form === 'url' ? ref : `"${hclText(`${t.scheme}://`)}\${${ref}}${hclText(t.path)}"`;
+  const url = t.form === 'url' ? ref : `"${hclText(`${t.scheme}://`)}\${${ref}}${hclText(t.path)}"`;
   const hcl: string[] = [];
   if (module)
     hcl.push(
       `# For ${commentText(module)}${head.resource.moduleSource !== null ? ` (source ${commentText(JSON.stringify(head.resource.moduleSource))})` : ''}: add this to the module's`,
-      '# configuration (its references are the module\'s own); the module needs',
+      "# configuration (its references are the module's own); the module needs",
       '# uptime = { source = "uptime-monitoring/uptime" } in its required_providers. Remove a monitor',
       '# elsewhere that watches one of its instances: the service refuses two monitors of one URL.',
     );
@@ -117,7 +118,10 @@ export function suggestMonitor(f: ChainFinding, taken: TakenNames): Suggestion |
       ].join('\n');
     } else {
       // An instance of a for_each or count resource: the Terraform reference itself, as cdk.tf.json holds it.
-      const live = t.form === 'url' ? `\${${ref}}` : `${escapeTemplate(`${t.scheme}://`)}\${${ref}}${escapeTemplate(t.path)}`;
+      const live =
+        t.form === 'url'
+          ? `\${${ref}}`
+          : `${escapeTemplate(`${t.scheme}://`)}\${${ref}}${escapeTemplate(t.path)}`;
       props.push(`  url: ${escapeInvisible(JSON.stringify(live), jsEscape)},`);
       cdktf = [
         `// Watches ${commentText(chainWords(f))}.`,

@@ -143,8 +143,14 @@ export function jsonConfiguration(doc: TerraformJson): Configuration {
   const modules: ModuleCall[] = Object.entries(doc.module ?? {}).map(([name, call]) => {
     const c = isObj(call) ? call : {};
     const inputs: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(c)) if (k !== 'source' && k !== 'version') inputs[k] = allReferences(v);
-    return { path: `module.${name}`, source: typeof c.source === 'string' ? c.source : null, inputs, outputs: {} };
+    for (const [k, v] of Object.entries(c))
+      if (k !== 'source' && k !== 'version') inputs[k] = allReferences(v);
+    return {
+      path: `module.${name}`,
+      source: typeof c.source === 'string' ? c.source : null,
+      inputs,
+      outputs: {},
+    };
   });
   return { resources, instances, monitors, modules };
 }

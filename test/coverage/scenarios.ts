@@ -892,7 +892,9 @@ output "dns_name" { value = aws_lb.this.dns_name }`,
 };
 
 /** The catalogue types each have a scenario named after them. */
-export const TYPE_SCENARIOS = Object.keys(SCENARIOS).filter((k) => !['modules', 'locals', 'review'].includes(k));
+export const TYPE_SCENARIOS = Object.keys(SCENARIOS).filter(
+  (k) => !['modules', 'locals', 'review'].includes(k),
+);
 
 /** The scenario's files with the providers' `terraform` block added to main.tf. */
 export function scenarioFiles(s: Scenario): Record<string, string> {

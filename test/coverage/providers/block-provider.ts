@@ -6,13 +6,7 @@
 // attributes are planned as the real provider plans them.
 import { decodeJSON } from '../../../src/protocol/cty/json.js';
 import { decodeMsgpack, encodeMsgpack } from '../../../src/protocol/cty/msgpack.js';
-import {
-  ctyList,
-  ctyObject,
-  ctySet,
-  typeToBytes,
-  type CtyType,
-} from '../../../src/protocol/cty/types.js';
+import { ctyList, ctyObject, ctySet, typeToBytes, type CtyType } from '../../../src/protocol/cty/types.js';
 import { unknown, type CtyValue } from '../../../src/protocol/cty/values.js';
 import type { ProviderHandlers } from '../../../src/protocol/server.js';
 
@@ -229,7 +223,8 @@ export function blockProviderHandlers(decl: BlockProviderDecl): ProviderHandlers
     ApplyResourceChange: async (req) => {
       const r = resource(req.type_name);
       const planned = decode(r.t, req.planned_state) as Obj | null;
-      const state = planned === null ? null : applyObject(r.s, planned, { serial: ++serial, type: req.type_name });
+      const state =
+        planned === null ? null : applyObject(r.s, planned, { serial: ++serial, type: req.type_name });
       return {
         new_state: dv(r.t, state),
         private: req.planned_private,
@@ -242,7 +237,13 @@ export function blockProviderHandlers(decl: BlockProviderDecl): ProviderHandlers
       if (!d) throw new Error(`this test provider has no data source ${req.type_name}`);
       const config = decode(d.t, req.config) as Obj;
       const filled = d.s.read ? { ...config, ...d.s.read(config) } : config;
-      return { state: dv(d.t, applyObject(d.s, planObject(d.s, filled, null), { serial: ++serial, type: req.type_name })), diagnostics: [] };
+      return {
+        state: dv(
+          d.t,
+          applyObject(d.s, planObject(d.s, filled, null), { serial: ++serial, type: req.type_name }),
+        ),
+        diagnostics: [],
+      };
     },
   };
 }

@@ -70,7 +70,11 @@ export function run(cmd: string, args: string[], cwd: string, env: NodeJS.Proces
   return new Promise((resolve) =>
     execFile(cmd, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) =>
       resolve({
-        code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0,
+        code: err
+          ? typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : 1
+          : 0,
         stdout,
         stderr,
       }),
@@ -101,7 +105,9 @@ export class CoverageProject {
   async must(args: string[], ok: number[] = [0]): Promise<RunResult> {
     const r = await run('terraform', args, this.dir, this.mirror.env);
     if (!ok.includes(r.code))
-      throw new Error(`terraform ${args.join(' ')} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+      throw new Error(
+        `terraform ${args.join(' ')} exited ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`,
+      );
     return r;
   }
 

@@ -47,7 +47,10 @@ const slug = (s: unknown) =>
 const lb: SchemaDecl = {
   attributes: {
     id: computed(),
-    arn: computed((o, c) => `arn:aws:elasticloadbalancing:eu-west-1:123456789012:loadbalancer/app/${slug(o.name)}/${c.serial}`),
+    arn: computed(
+      (o, c) =>
+        `arn:aws:elasticloadbalancing:eu-west-1:123456789012:loadbalancer/app/${slug(o.name)}/${c.serial}`,
+    ),
     name: str({ computed: true, value: (_o, c) => `tf-lb-${c.serial}` }),
     internal: bool({ computed: true, value: () => false }),
     load_balancer_type: str({ default: 'application' }),
@@ -75,7 +78,11 @@ const aws: BlockProviderDecl = {
         name_servers: { type: ctyList(ctyString), computed: true, value: () => ['ns-1.awsdns-00.com'] },
         ...tags(),
       },
-      blocks: { vpc: set({ attributes: { vpc_id: req(), vpc_region: str({ computed: true, value: () => 'eu-west-1' }) } }) },
+      blocks: {
+        vpc: set({
+          attributes: { vpc_id: req(), vpc_region: str({ computed: true, value: () => 'eu-west-1' }) },
+        }),
+      },
     },
     aws_route53_record: {
       attributes: {
@@ -90,7 +97,13 @@ const aws: BlockProviderDecl = {
         fqdn: computed((o) => String(o.name).replace(/\.$/, '')),
       },
       blocks: {
-        alias: one({ attributes: { name: req(), zone_id: req(), evaluate_target_health: { ...bool(), required: true, optional: false } } }),
+        alias: one({
+          attributes: {
+            name: req(),
+            zone_id: req(),
+            evaluate_target_health: { ...bool(), required: true, optional: false },
+          },
+        }),
       },
     },
     aws_api_gateway_rest_api: {
@@ -101,7 +114,11 @@ const aws: BlockProviderDecl = {
         execution_arn: computed(),
         ...tags(),
       },
-      blocks: { endpoint_configuration: one({ attributes: { types: { type: ctyList(ctyString), required: true }, vpc_endpoint_ids: strings() } }) },
+      blocks: {
+        endpoint_configuration: one({
+          attributes: { types: { type: ctyList(ctyString), required: true }, vpc_endpoint_ids: strings() },
+        }),
+      },
     },
     aws_api_gateway_deployment: {
       attributes: { id: computed(), rest_api_id: req(), description: str() },
@@ -114,7 +131,10 @@ const aws: BlockProviderDecl = {
         deployment_id: req(),
         arn: computed(),
         execution_arn: computed(),
-        invoke_url: computed((o) => `https://${String(o.rest_api_id)}.execute-api.eu-west-1.amazonaws.com/${String(o.stage_name)}`),
+        invoke_url: computed(
+          (o) =>
+            `https://${String(o.rest_api_id)}.execute-api.eu-west-1.amazonaws.com/${String(o.stage_name)}`,
+        ),
         ...tags(),
       },
     },
@@ -137,7 +157,10 @@ const aws: BlockProviderDecl = {
         auto_deploy: bool(),
         arn: computed(),
         execution_arn: computed(),
-        invoke_url: computed((o) => `https://${String(o.api_id)}.execute-api.eu-west-1.amazonaws.com/${String(o.name) === '$default' ? '' : String(o.name)}`),
+        invoke_url: computed(
+          (o) =>
+            `https://${String(o.api_id)}.execute-api.eu-west-1.amazonaws.com/${String(o.name) === '$default' ? '' : String(o.name)}`,
+        ),
         ...tags(),
       },
     },
@@ -190,7 +213,9 @@ const aws: BlockProviderDecl = {
             viewer_protocol_policy: req(),
           },
         }),
-        viewer_certificate: one({ attributes: { cloudfront_default_certificate: bool(), acm_certificate_arn: str() } }),
+        viewer_certificate: one({
+          attributes: { cloudfront_default_certificate: bool(), acm_certificate_arn: str() },
+        }),
       },
     },
   },
@@ -218,7 +243,11 @@ const cloudRun: SchemaDecl = {
     labels: { type: ctyMap(ctyString), optional: true },
     effective_labels: { type: ctyMap(ctyString), computed: true, value: (o) => o.labels ?? {} },
     uri: computed((o, c) => `https://${slug(o.name)}-${c.serial}abcd-ew.a.run.app`),
-    urls: { type: ctyList(ctyString), computed: true, value: (o, c) => [`https://${slug(o.name)}-${c.serial}abcd-ew.a.run.app`] },
+    urls: {
+      type: ctyList(ctyString),
+      computed: true,
+      value: (o, c) => [`https://${slug(o.name)}-${c.serial}abcd-ew.a.run.app`],
+    },
   },
   blocks: {
     template: one({
@@ -295,7 +324,9 @@ const cloudflare4: BlockProviderDecl = {
         ttl: num({ computed: true, value: () => 1 }),
         proxied: bool(),
         tags: strings(),
-        hostname: computed((o) => (String(o.name).includes('.') ? String(o.name) : `${String(o.name)}.example.com`)),
+        hostname: computed((o) =>
+          String(o.name).includes('.') ? String(o.name) : `${String(o.name)}.example.com`,
+        ),
       },
     },
   },
@@ -359,7 +390,9 @@ const kubernetes: BlockProviderDecl = {
                 }),
               },
             }),
-            tls: list({ attributes: { hosts: { type: ctyList(ctyString), optional: true }, secret_name: str() } }),
+            tls: list({
+              attributes: { hosts: { type: ctyList(ctyString), optional: true }, secret_name: str() },
+            }),
           },
         }),
       },
@@ -376,6 +409,10 @@ export const TEST_CLOUD_PROVIDERS: Record<
   google: { source: 'registry.terraform.io/hashicorp/google', version: '7.0.0', decl: google },
   azurerm: { source: 'registry.terraform.io/hashicorp/azurerm', version: '4.40.0', decl: azurerm },
   cloudflare: { source: 'registry.terraform.io/cloudflare/cloudflare', version: '5.22.0', decl: cloudflare5 },
-  cloudflare4: { source: 'registry.terraform.io/cloudflare/cloudflare', version: '4.52.0', decl: cloudflare4 },
+  cloudflare4: {
+    source: 'registry.terraform.io/cloudflare/cloudflare',
+    version: '4.52.0',
+    decl: cloudflare4,
+  },
   kubernetes: { source: 'registry.terraform.io/hashicorp/kubernetes', version: '2.38.0', decl: kubernetes },
 };
