@@ -1,0 +1,109 @@
+// MonitorPublicEndpoints on cdktf: it adds exactly the monitors the stack's public endpoints lack (one per chain, its
+// url a reference to the endpoint), the same decisions as `plan-report --coverage` (one catalogue, one set of rules),
+// none twice when the app synthesizes again, and says so when it is added to the App, where CDKTF never runs it.
+// public-endpoints-cdktn.test.ts runs the same file with `cdktf` resolved to `cdktn`.
+import { AnnotationMetadataEntryType, Aspects, TerraformStack, Testing } from 'cdktf';
+import { aspectsNotRun, MonitorPublicEndpoints, NOT_RUN_WARNING } from '../../src/constructs/index.js';
+import { endpointStack } from './public-endpoints-stack.js';
+
+const monitors = (json: any): Record<string, any> => json.resource?.uptime_monitor ?? {};
+const urls = (json: any) =>
+  Object.values(monitors(json))
+    .map((m: any) => m.url as string)
+    .sort();
+
+describe('MonitorPublicEndpoints', () => {
+  it('adds one monitor per uncovered public endpoint, its url a reference, and none twice on a second synth', () => {
+    const { stack } = endpointStack();
+    Aspects.of(stack).add(new MonitorPublicEndpoints({ intervalSeconds: 60 }));
+    const first = JSON.parse(Testing.synth(stack, true));
+    expect(urls(first)).toEqual([
+      '${google_cloud_run_v2_service.search.uri}',
+      'https://${aws_route53_record.api-record.fqdn}/',
+      'https://${azurerm_linux_web_app.portal.default_hostname}/healthz',
+      'https://${kubernetes_ingress_v1.web.spec[0].rule[0].host}/',
+    ]);
+    const added = Object.entries(monitors(first)).filter(([k]) => k.startsWith('uptime-coverage'));
+    expect(added.map(([, m]) => m.name).sort()).toEqual([
+      'api.example.com',
+      'endpoints/portal (azurerm_linux_web_app)',
+      'web.example.com',
+    ]);
+    expect(added.every(([, m]) => m.interval_seconds === 60)).toBe(true);
+    const second = JSON.parse(Testing.synth(stack, true));
+    expect(second.resource.uptime_monitor).toEqual(first.resource.uptime_monitor);
+    expect(Object.keys(monitors(second))).toHaveLength(4);
+  });
+
+  it('gives each added monitor a stable construct id and logical id', () => {
+    const a = endpointStack();
+    const b = endpointStack();
+    for (const s of [a, b]) Aspects.of(s.stack).add(new MonitorPublicEndpoints());
+    expect(Object.keys(monitors(JSON.parse(Testing.synth(a.stack))))).toEqual(
+      Object.keys(monitors(JSON.parse(Testing.synth(b.stack)))),
+    );
+    expect(a.stack.node.tryFindChild('uptime-coverage-aws_route53_record-api-record')).toBeDefined();
+  });
+
+  it('names the monitor with monitorName and passes alert and monitor defaults', () => {
+    const { stack } = endpointStack();
+    Aspects.of(stack).add(
+      new MonitorPublicEndpoints({
+        monitorName: (e) => `public: ${e.type} ${e.hostnames[0] ?? e.path}`,
+        timeoutMs: 5000,
+      }),
+    );
+    const json = JSON.parse(Testing.synth(stack, true));
+    const added = Object.entries(monitors(json)).filter(([k]) => k.startsWith('uptime-coverage'));
+    expect(added.map(([, m]) => m.name).sort()).toEqual([
+      'public: aws_route53_record api.example.com',
+      'public: azurerm_linux_web_app endpoints/portal',
+      'public: kubernetes_ingress_v1 web.example.com',
+    ]);
+    expect(added.every(([, m]) => m.timeout_ms === 5000)).toBe(true);
+  });
+
+  it('notes the endpoint whose public-ness is known only at plan time, and adds nothing for it', () => {
+    const { stack } = endpointStack();
+    Aspects.of(stack).add(new MonitorPublicEndpoints());
+    Testing.synth(stack);
+    const notes = stack.node
+      .findAll()
+      .flatMap((c) =>
+        c.node.metadata
+          .filter((m) => m.type === AnnotationMetadataEntryType.INFO)
+          .map((m) => `${c.node.path}: ${String(m.data)}`),
+      );
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^endpoints\/undecided: MonitorPublicEndpoints: no monitor added: "internal" is known only after apply/,
+      ),
+    ]);
+  });
+
+  it('added to the App it never runs: the stack gets no monitor, and the app is told', () => {
+    const before = aspectsNotRun();
+    const app = Testing.app();
+    const { stack } = endpointStack(app);
+    const onApp = new MonitorPublicEndpoints();
+    Aspects.of(app).add(onApp);
+    const json = JSON.parse(Testing.synth(stack));
+    expect(urls(json)).toEqual(['${google_cloud_run_v2_service.search.uri}']);
+    expect(aspectsNotRun()).toBe(before + 1);
+    // With one on the stack as well, the stack's synth carries the warning.
+    Aspects.of(stack).add(new MonitorPublicEndpoints());
+    Testing.synth(stack);
+    expect(stack.node.metadata.map((m) => String(m.data))).toContain(NOT_RUN_WARNING);
+    onApp.visit(new TerraformStack(Testing.app(), 'elsewhere')); // so this test process ends without the warning
+    expect(aspectsNotRun()).toBe(before);
+  });
+
+  it('works per stack: each stack gets the monitors of its own endpoints', () => {
+    const app = Testing.app();
+    const one = endpointStack(app);
+    const two = new TerraformStack(app, 'empty');
+    for (const s of [one.stack, two]) Aspects.of(s).add(new MonitorPublicEndpoints());
+    expect(urls(JSON.parse(Testing.synth(two)))).toEqual([]);
+    expect(urls(JSON.parse(Testing.synth(one.stack)))).toHaveLength(4);
+  });
+});
