@@ -6,7 +6,18 @@ import type { CoverageJson } from '../plan-report/render-coverage-json.js';
 import { fenced } from '../plan-report/render-coverage.js';
 import { code, text } from '../plan-report/format.js';
 import { quotedText } from '../protocol/template.js';
-import type { Outcome, Tag } from './outcomes.js';
+
+type Level = 'none' | 'info' | 'warning' | 'error';
+/** An outcome as outcomes.ts builds them (its `Outcome`, which takes these as they are). */
+interface CoverageOutcome {
+  type: 'task-result-outcomes';
+  attributes: {
+    'outcome-id': string;
+    description: string;
+    body: string;
+    tags: Record<string, { label: string; level: Level }[]>;
+  };
+}
 
 /** The part of the result message about coverage, or null without `--coverage`. */
 export function coverageMessage(coverage: CoverageJson | undefined): string | null {
@@ -21,10 +32,10 @@ export function coverageOutcomes(
   coverage: CoverageJson | undefined,
   id: (c: { stack: string; address: string }) => string,
   gateMatched: boolean,
-): Outcome[] {
+): CoverageOutcome[] {
   if (!coverage) return [];
   return coverage.endpoints.map((e) => {
-    const severity: Tag[] =
+    const severity: { label: string; level: Level }[] =
       e.status === 'uncovered'
         ? [{ label: 'uncovered', level: gateMatched ? 'error' : 'warning' }]
         : e.status === 'unknown'
