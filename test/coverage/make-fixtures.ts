@@ -24,8 +24,12 @@ async function main(): Promise<void> {
   try {
     for (const [name, s] of Object.entries(SCENARIOS)) {
       const p = new CoverageProject(mirror, name);
+      if (s.before) {
+        p.write(scenarioFiles(s, s.before));
+        await p.apply();
+      }
       p.write(scenarioFiles(s));
-      writeFileSync(join(OUT, `${name}.plan.json`), stabilize(await p.plan()));
+      writeFileSync(join(OUT, `${name}.plan.json`), stabilize(await p.plan(...(s.planArgs ?? []))));
     }
   } finally {
     mirror.dispose();

@@ -1,7 +1,9 @@
 // The configurations the coverage fixtures are planned from (make-fixtures.ts, with real Terraform and the provider
 // stand-ins of providers/), and the status each endpoint must get, written from the catalogue's rules and the
 // providers' docs (../shared/reference/coverage.md): one configuration per catalogue type, one with modules, one
-// whose monitor is built from a local value, and "review", about a dozen endpoints across the types in every status.
+// whose monitor is built from a local value, one planned over an applied state ("update": known hostnames, a
+// replacement, a monitor being deleted), and "review", about a dozen endpoints across the types in every status.
+import { lbDnsName } from './providers/schemas.js';
 
 export const PROVIDERS = {
   aws: 'aws = { source = "hashicorp/aws", version = "6.0.0" }',
@@ -28,6 +30,10 @@ export type Expected = 'covered' | 'not-public' | 'uncovered' | 'unknown' | 'abs
 
 export interface Scenario {
   providers: ProviderName[];
+  /** Applied first, when given: the plan is then an update of what these made. */
+  before?: Record<string, string>;
+  /** More arguments for `terraform plan` (e.g. -replace). */
+  planArgs?: string[];
   files: Record<string, string>;
   /** Each endpoint's expected status by address (the chain's head). */
   expect: Record<string, Expected>;
@@ -71,13 +77,19 @@ resource "aws_lb" "type_undecided" {
   load_balancer_type = terraform_data.flag.output ? "application" : "network"
 }
 resource "aws_lb" "watched" { name = "watched" }
+resource "aws_lb" "internal_watched" {
+  name     = "internal-watched"
+  internal = true
+}
 resource "aws_lb" "ignored" {
   name = "ignored"
   tags = { "uptime-coverage" = "ignore", team = "edge" }
 }
-${monitor('watched', '"https://${aws_lb.watched.dns_name}/health"')}`,
+${monitor('watched', '"https://${aws_lb.watched.dns_name}/health"')}
+${monitor('internal_watched', '"http://${aws_lb.internal_watched.dns_name}/"')}`,
     },
     expect: {
+      'aws_lb.internal_watched': 'covered',
       'aws_lb.public': 'uncovered',
       'aws_lb.internal': 'not-public',
       'aws_lb.explicit': 'uncovered',
@@ -717,6 +729,39 @@ ${monitor('watched', '"https://${aws_lb.watched.dns_name}/"')}`,
     },
     expect: { 'aws_lb.api': 'unknown', 'aws_lb.internal': 'not-public', 'aws_lb.watched': 'covered' },
   },
+  update: {
+    providers: ['aws'],
+    before: {
+      'main.tf': `resource "aws_lb" "old" { name = "old" }
+resource "aws_lb" "same" { name = "same" }
+resource "aws_lb" "orphan" { name = "orphan" }
+resource "aws_lb" "renewed" { name = "renewed" }
+${monitor('orphan', '"https://${aws_lb.orphan.dns_name}/"')}
+${monitor('renewed', '"https://${aws_lb.renewed.dns_name}/"')}`,
+    },
+    planArgs: ['-replace=aws_lb.renewed'],
+    files: {
+      'main.tf': `resource "aws_lb" "old" {
+  name = "old"
+  tags = { owner = "web" }
+}
+resource "aws_lb" "same" { name = "same" }
+resource "aws_lb" "orphan" {
+  name = "orphan"
+  tags = { owner = "web" }
+}
+resource "aws_lb" "renewed" { name = "renewed" }
+${monitor('renewed', '"https://${aws_lb.renewed.dns_name}/"')}
+${monitor('old', `"https://${lbDnsName('old')}/health"`)}`,
+    },
+    expect: {
+      'aws_lb.old': 'covered',
+      'aws_lb.same': 'absent',
+      'aws_lb.orphan': 'uncovered',
+      'aws_lb.renewed': 'covered',
+    },
+    monitors: { 'aws_lb.old': ['uptime_monitor.old'], 'aws_lb.renewed': ['uptime_monitor.renewed'] },
+  },
   review: {
     providers: ['aws', 'google', 'azurerm', 'cloudflare', 'kubernetes'],
     files: {
@@ -893,10 +938,10 @@ output "dns_name" { value = aws_lb.this.dns_name }`,
 
 /** The catalogue types each have a scenario named after them. */
 export const TYPE_SCENARIOS = Object.keys(SCENARIOS).filter(
-  (k) => !['modules', 'locals', 'review'].includes(k),
+  (k) => !['modules', 'locals', 'update', 'review'].includes(k),
 );
 
-/** The scenario's files with the providers' `terraform` block added to main.tf. */
-export function scenarioFiles(s: Scenario): Record<string, string> {
-  return { ...s.files, 'main.tf': `${header(...s.providers)}\n${s.files['main.tf']}` };
+/** The scenario's files (or those applied first) with the providers' `terraform` block added to main.tf. */
+export function scenarioFiles(s: Scenario, files: Record<string, string> = s.files): Record<string, string> {
+  return { ...files, 'main.tf': `${header(...s.providers)}\n${files['main.tf']}` };
 }

@@ -112,9 +112,9 @@ export class CoverageProject {
   }
 
   /** init (once), plan -out, show -json: the plan JSON as text. */
-  async plan(): Promise<string> {
+  async plan(...args: string[]): Promise<string> {
     await this.must(['init', '-no-color', '-input=false']);
-    await this.must(['plan', '-no-color', '-input=false', '-out=tfplan']);
+    await this.must(['plan', '-no-color', '-input=false', '-out=tfplan', ...args]);
     return (await this.must(['show', '-json', 'tfplan'])).stdout;
   }
 

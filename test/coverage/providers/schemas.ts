@@ -38,25 +38,34 @@ const list = (block: SchemaDecl, o: Partial<BlockDecl> = {}): BlockDecl => ({ ne
 const one = (block: SchemaDecl): BlockDecl => list(block, { maxItems: 1 });
 const set = (block: SchemaDecl): BlockDecl => ({ nesting: 'SET', block });
 
+/** A short stable number from an object's configuration: computed values are the same on every run. */
+const h = (o: Obj) => {
+  let n = 0;
+  for (const c of JSON.stringify([o.name, o.function_name, o.qualifier, o.aliases, o.origin]))
+    n = (n * 31 + c.charCodeAt(0)) >>> 0;
+  return String(n % 1_000_000).padStart(6, '0');
+};
 const slug = (s: unknown) =>
   String(s ?? 'x')
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-')
     .slice(0, 32);
 
+/** The `dns_name` the stand-in gives an `aws_lb` named `name` on apply. */
+export const lbDnsName = (name: string) => `${slug(name)}-${h({ name })}.eu-west-1.elb.amazonaws.com`;
+
 const lb: SchemaDecl = {
   attributes: {
     id: computed(),
     arn: computed(
-      (o, c) =>
-        `arn:aws:elasticloadbalancing:eu-west-1:123456789012:loadbalancer/app/${slug(o.name)}/${c.serial}`,
+      (o) => `arn:aws:elasticloadbalancing:eu-west-1:123456789012:loadbalancer/app/${slug(o.name)}/${h(o)}`,
     ),
-    name: str({ computed: true, value: (_o, c) => `tf-lb-${c.serial}` }),
+    name: str({ computed: true, value: (o) => `tf-lb-${h(o)}` }),
     internal: bool({ computed: true, value: () => false }),
     load_balancer_type: str({ default: 'application' }),
     subnets: strings({ computed: true, value: () => [] }),
     security_groups: strings({ computed: true, value: () => [] }),
-    dns_name: computed((o, c) => `${slug(o.name)}-${c.serial}.eu-west-1.elb.amazonaws.com`),
+    dns_name: computed((o) => lbDnsName(String(o.name))),
     zone_id: computed(() => 'Z32O12XQLNTSW2'),
     ...tags(),
   },
@@ -74,7 +83,7 @@ const aws: BlockProviderDecl = {
         name: req(),
         comment: str({ default: 'Managed by Terraform' }),
         force_destroy: bool({ default: false }),
-        zone_id: computed((_o, c) => `Z0${c.serial}ABCDEF`),
+        zone_id: computed((o) => `Z0${h(o)}ABCDEF`),
         name_servers: { type: ctyList(ctyString), computed: true, value: () => ['ns-1.awsdns-00.com'] },
         ...tags(),
       },
@@ -108,7 +117,7 @@ const aws: BlockProviderDecl = {
     },
     aws_api_gateway_rest_api: {
       attributes: {
-        id: computed((_o, c) => `a1b2c3d${c.serial}`),
+        id: computed((o) => `a1b2c3d${h(o)}`),
         name: req(),
         root_resource_id: computed(),
         execution_arn: computed(),
@@ -140,7 +149,7 @@ const aws: BlockProviderDecl = {
     },
     aws_apigatewayv2_api: {
       attributes: {
-        id: computed((_o, c) => `z4675bid${c.serial}`),
+        id: computed((o) => `z4675bid${h(o)}`),
         name: req(),
         protocol_type: req(),
         disable_execute_api_endpoint: bool({ default: false }),
@@ -184,14 +193,14 @@ const aws: BlockProviderDecl = {
         qualifier: str(),
         invoke_mode: str({ default: 'BUFFERED' }),
         function_arn: computed(),
-        url_id: computed((_o, c) => `abcdefghij${c.serial}`),
+        url_id: computed((o) => `abcdefghij${h(o)}`),
         function_url: computed((o) => `https://${String(o.url_id)}.lambda-url.eu-west-1.on.aws/`),
       },
       blocks: { cors: one({ attributes: { allow_origins: strings() } }) },
     },
     aws_cloudfront_distribution: {
       attributes: {
-        id: computed((_o, c) => `E2QWRUHAPOMQZ${c.serial}`),
+        id: computed((o) => `E2QWRUHAPOMQZ${h(o)}`),
         enabled: { type: ctyBool, required: true },
         aliases: strings(),
         comment: str(),
@@ -199,7 +208,7 @@ const aws: BlockProviderDecl = {
         arn: computed(),
         status: computed(() => 'Deployed'),
         etag: computed(),
-        domain_name: computed((_o, c) => `d60472${c.serial}fxaaqy9.cloudfront.net`),
+        domain_name: computed((o) => `d60472${h(o)}fxaaqy9.cloudfront.net`),
         hosted_zone_id: computed(() => 'Z2FDTNDATAQYW2'),
         ...tags(),
       },
@@ -242,11 +251,11 @@ const cloudRun: SchemaDecl = {
     deletion_protection: bool({ default: true }),
     labels: { type: ctyMap(ctyString), optional: true },
     effective_labels: { type: ctyMap(ctyString), computed: true, value: (o) => o.labels ?? {} },
-    uri: computed((o, c) => `https://${slug(o.name)}-${c.serial}abcd-ew.a.run.app`),
+    uri: computed((o) => `https://${slug(o.name)}-${h(o)}abcd-ew.a.run.app`),
     urls: {
       type: ctyList(ctyString),
       computed: true,
-      value: (o, c) => [`https://${slug(o.name)}-${c.serial}abcd-ew.a.run.app`],
+      value: (o) => [`https://${slug(o.name)}-${h(o)}abcd-ew.a.run.app`],
     },
   },
   blocks: {
