@@ -80,7 +80,9 @@ test('an endpoint in a module gets a suggestion for that module, with module-rel
 
 test('count = 0 covers nothing; neither does a monitor the plan deletes', () => {
   const review = reviewCoverage([{ name: 'x', plan: fixture('review') }]);
-  expect(review.endpoints.find((e) => e.address === 'google_cloud_run_v2_service.search')?.status).toBe('uncovered');
+  expect(review.endpoints.find((e) => e.address === 'google_cloud_run_v2_service.search')?.status).toBe(
+    'uncovered',
+  );
   const update = reviewCoverage([{ name: 'x', plan: fixture('update') }]);
   expect(update.endpoints.find((e) => e.address === 'aws_lb.orphan')?.status).toBe('uncovered');
 });
@@ -104,7 +106,9 @@ test('with a service token, a live monitor with the hostname covers the endpoint
 describe('--coverage-ignore', () => {
   const plan = fixture('review');
   it('drops the findings whose address (module path included) matches: * any run, ? one character', () => {
-    const r = reviewCoverage([{ name: 'x', plan }], { ignore: ['aws_lb.tenants[*]', 'module.edge.aws_lb.admi?'] });
+    const r = reviewCoverage([{ name: 'x', plan }], {
+      ignore: ['aws_lb.tenants[*]', 'module.edge.aws_lb.admi?'],
+    });
     expect(r.ignored.map((i) => i.address)).toEqual([
       'aws_lb.tenants["<img src=x>"]',
       'aws_lb.tenants["@team"]',
