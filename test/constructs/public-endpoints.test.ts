@@ -2,9 +2,13 @@
 // url a reference to the endpoint), the same decisions as `plan-report --coverage` (one catalogue, one set of rules),
 // none twice when the app synthesizes again, and says so when it is added to the App, where CDKTF never runs it.
 // public-endpoints-cdktn.test.ts runs the same file with `cdktf` resolved to `cdktn`.
+import * as cdk from 'cdktf';
 import { AnnotationMetadataEntryType, Aspects, TerraformStack, Testing } from 'cdktf';
+import * as uptime from '../../src/constructs/index.js';
 import { aspectsNotRun, MonitorPublicEndpoints, NOT_RUN_WARNING } from '../../src/constructs/index.js';
-import { endpointStack } from './public-endpoints-stack.js';
+import { endpointStack as build } from './public-endpoints-stack.js';
+
+const endpointStack = (app: cdk.App = Testing.app()) => build({ cdk, uptime }, app);
 
 const monitors = (json: any): Record<string, any> => json.resource?.uptime_monitor ?? {};
 const urls = (json: any) =>
