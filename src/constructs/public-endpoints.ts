@@ -27,20 +27,32 @@ import { UptimeMonitor, type UptimeMonitorProps } from './monitor.js';
 
 /** An endpoint the aspect monitors, for `monitorName`. */
 export interface PublicEndpoint {
-  /** Its Terraform address in the stack (`aws_lb.api`). */
+  /**
+   * Its Terraform address in the stack.
+   * @example "aws_route53_record.api"
+   */
   readonly address: string;
-  /** Its resource type (`aws_lb`). */
+  /**
+   * Its resource type.
+   * @example "aws_route53_record"
+   */
   readonly type: string;
-  /** Its construct path (`stack/web/api`). */
+  /**
+   * Its construct path.
+   * @example "web/api"
+   */
   readonly path: string;
-  /** Hostnames known at synth (a DNS record's name, a CDN's aliases). */
+  /**
+   * Hostnames known at synth (a DNS record's name, a CDN's aliases).
+   * @example ["api.example.com"]
+   */
   readonly hostnames: string[];
 }
 
 export interface MonitorPublicEndpointsProps extends Omit<UptimeMonitorProps, 'name' | 'url' | 'statusPage'> {
   /**
    * The monitor's name for an endpoint. Default: its first known hostname, else its construct path and type.
-   * @example (e) => `Public: ${e.hostnames[0] ?? e.path}`
+   * @example (e) => 'Public: ' + (e.hostnames[0] ?? e.path)
    */
   readonly monitorName?: (endpoint: PublicEndpoint) => string;
 }

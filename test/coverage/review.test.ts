@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE, phraseText, reviewCoverage, type CoverageReview } from '../../src/coverage/index.js';
 import type { CoveragePlan } from '../../src/coverage/plan.js';
+import { asOpenTofuPlan } from '../plan-report/opentofu-plan.js';
 import { SCENARIOS, TYPE_SCENARIOS, type Expected } from './scenarios.js';
 
 export function fixture(name: string): CoveragePlan {
@@ -145,4 +146,10 @@ test('several plans: findings carry their plan name', () => {
     { name: 'dns', plan: fixture('cloudflare_record') },
   ]);
   expect([...new Set(r.endpoints.map((e) => e.stack))]).toEqual(['web', 'dns']);
+});
+
+test("OpenTofu's plan of the same configuration gets the same findings", () => {
+  const terraform = reviewCoverage([{ name: 'x', plan: fixture('review') }]);
+  const tofu = reviewCoverage([{ name: 'x', plan: asOpenTofuPlan(fixture('review'), { version: '1.11.0' }) }]);
+  expect(tofu).toEqual(terraform);
 });
