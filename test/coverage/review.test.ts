@@ -150,6 +150,8 @@ test('several plans: findings carry their plan name', () => {
 
 test("OpenTofu's plan of the same configuration gets the same findings", () => {
   const terraform = reviewCoverage([{ name: 'x', plan: fixture('review') }]);
-  const tofu = reviewCoverage([{ name: 'x', plan: asOpenTofuPlan(fixture('review'), { version: '1.11.0' }) }]);
+  const tofu = reviewCoverage([
+    { name: 'x', plan: asOpenTofuPlan(fixture('review'), { version: '1.11.0' }) },
+  ]);
   expect(tofu).toEqual(terraform);
 });
