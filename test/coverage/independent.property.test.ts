@@ -256,11 +256,12 @@ function planOf(m: Model) {
         value ? { id: true } : { id: true, url: true },
       );
   });
-  return {
+  const plan = {
     format_version: '1.2',
     resource_changes: rcs,
     configuration: { root_module: { resources: config } },
   };
+  return plan as unknown as CoveragePlan;
 }
 
 type Status = 'covered' | 'not-public' | 'uncovered' | 'unknown' | 'ignored';
