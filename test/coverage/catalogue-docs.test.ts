@@ -50,6 +50,7 @@ const DOCS: Record<string, Doc> = {
     target: 'domain_name',
     computed: true,
     notPublic: { enabled: false },
+    required: true,
     source: 'A10 A11',
   },
   google_cloud_run_v2_service: {
