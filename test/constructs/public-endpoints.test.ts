@@ -5,6 +5,8 @@
 import * as cdk from 'cdktf';
 import { AnnotationMetadataEntryType, Aspects, TerraformStack, Testing } from 'cdktf';
 import * as uptime from '../../src/constructs/index.js';
+import { findCoverage, suggestMonitor } from '../../src/coverage/index.js';
+import { jsonConfiguration } from '../../src/coverage/terraform-json.js';
 import { aspectsNotRun, MonitorPublicEndpoints, NOT_RUN_WARNING } from '../../src/constructs/index.js';
 import { endpointStack as build } from './public-endpoints-stack.js';
 
@@ -110,4 +112,33 @@ describe('MonitorPublicEndpoints', () => {
     expect(urls(JSON.parse(Testing.synth(two)))).toEqual([]);
     expect(urls(JSON.parse(Testing.synth(one.stack)))).toHaveLength(4);
   });
+});
+
+test("plan-report's CDKTF suggestion, pasted into the stack, makes the endpoint covered", () => {
+  const stack = new TerraformStack(Testing.app(), 'pasted');
+  new uptime.provider.UptimeProvider(stack, 'uptime', {});
+  class Lb extends cdk.TerraformResource {
+    constructor(scope: TerraformStack, id: string) {
+      super(scope, id, { terraformResourceType: 'aws_lb' });
+    }
+    protected override synthesizeAttributes() {
+      return { name: 'api' };
+    }
+  }
+  const lb = new Lb(stack, 'api');
+  const configuration = () =>
+    jsonConfiguration(
+      cdk.Tokenization.resolve(stack.toTerraform(), {
+        scope: stack,
+        preparing: false,
+        resolver: new cdk.DefaultTokenResolver(new cdk.StringConcat()),
+      }),
+    );
+  const [finding] = findCoverage(configuration());
+  expect(finding!.status).toBe('uncovered');
+  const suggestion = suggestMonitor(finding!, new Map())!;
+  expect(suggestion.cdktf).toContain('// apiEndpoint: the construct this stack synthesizes as aws_lb.api.');
+  // The suggestion is TypeScript that is JavaScript too: run it with the names it uses.
+  new Function('UptimeMonitor', 'apiEndpoint', suggestion.cdktf).call(stack, uptime.UptimeMonitor, lb);
+  expect(findCoverage(configuration())[0]).toMatchObject({ status: 'covered' });
 });

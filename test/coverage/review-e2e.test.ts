@@ -71,9 +71,10 @@ function paste(p: CoverageProject, endpoints: Endpoint[], moduleDirs: Record<str
   return seen.size;
 }
 
+let projects = 0;
 async function plannedProject(name: string): Promise<CoverageProject> {
   const s = SCENARIOS[name]!;
-  const p = new CoverageProject(mirror, `${name}-e2e`);
+  const p = new CoverageProject(mirror, `${name}-e2e-${++projects}`);
   p.write(scenarioFiles(s));
   await p.plan();
   return p;
@@ -178,6 +179,26 @@ describeTf('suggestions that paste as valid, inert HCL', () => {
     expect(readFileSync(join(p.dir, 'main.tf'), 'utf8')).toContain(
       'url  = "https://${aws_route53_record.team["$${jndi:ldap://x}"].fqdn}/"',
     );
+  });
+
+  it("hostile instance keys: the CDKTF suggestion's url, as cdk.tf.json holds it, makes the review say covered", async () => {
+    const p = await plannedProject('aws_route53_record');
+    const uncovered = (await coverage(p)).endpoints.filter(
+      (e) => e.status === 'uncovered' && e.address.includes('['),
+    );
+    const monitors: Record<string, { name: string; url: string }> = {};
+    uncovered.forEach((e, n) => {
+      const literal = /^ {2}url: (.*),$/m.exec(e.suggestion!.cdktf)![1]!;
+      monitors[`cdktf_${n}`] = { name: `cdktf ${n}`, url: new Function(`return ${literal};`)() as string };
+    });
+    p.write({ 'cdktf.tf.json': JSON.stringify({ resource: { uptime_monitor: monitors } }, null, 2) });
+    await p.plan();
+    const after = await coverage(p);
+    for (const e of uncovered)
+      expect([e.address, after.endpoints.find((x) => x.address === e.address)!.status]).toEqual([
+        e.address,
+        'covered',
+      ]);
   });
 
   it('modules with for_each: the suggestion is written for the module, and covers its instances', async () => {
