@@ -20,9 +20,8 @@ export interface ConfigResource {
   /** The references of the argument at `path` (dots between block and attribute names; a repeated block's
    *  arguments are read in every occurrence); undefined when the configuration does not write it. */
   references(path: string): string[] | undefined;
-  /** References of `for_each` (`each.*` in arguments stand for an instance of these) and of `count`. */
+  /** References of `for_each` (`each.*` in arguments stand for an instance of these). */
   forEachReferences: string[];
-  countReferences: string[];
   /** `source` of the module call that holds it (null in the root module). */
   moduleSource: string | null;
 }

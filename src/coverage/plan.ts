@@ -32,7 +32,6 @@ interface PlanConfigResource {
   name?: string;
   expressions?: Record<string, unknown>;
   for_each_expression?: unknown;
-  count_expression?: unknown;
 }
 
 interface PlanConfigModule {
@@ -159,7 +158,6 @@ export function planConfiguration(plan: CoveragePlan): Configuration {
         name: r.name ?? r.address.split('.').pop()!,
         references: (p) => expressionReferences(expressions, p),
         forEachReferences: allReferences(r.for_each_expression),
-        countReferences: allReferences(r.count_expression),
         moduleSource: source,
       };
       resources.push(c);
@@ -190,7 +188,6 @@ export function planConfiguration(plan: CoveragePlan): Configuration {
         name,
         references: () => undefined,
         forEachReferences: [],
-        countReferences: [],
         moduleSource: null,
       }
     );

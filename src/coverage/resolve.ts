@@ -9,7 +9,6 @@ import {
   modulePath,
   parseTraversal,
   type Configuration,
-  type ConfigResource,
   type Instance,
   type InstanceKey,
   type ModuleCall,
@@ -175,14 +174,6 @@ export class Resolver {
         }
     }
     out.instances = [...new Set(out.instances)];
-    return out;
-  }
-
-  /** The instances of a configuration resource (its module instances and keys). */
-  instancesOf(resource: ConfigResource): Instance[] {
-    const out: Instance[] = [];
-    for (const [k, list] of this.bySubject)
-      if (k.endsWith(`\u0000${resource.address}`)) out.push(...list.filter((i) => i.resource === resource));
     return out;
   }
 }

@@ -116,7 +116,6 @@ export function jsonConfiguration(doc: TerraformJson): Configuration {
         return found.length ? [...new Set(found.flatMap(allReferences))] : undefined;
       },
       forEachReferences: allReferences(a.for_each),
-      countReferences: allReferences(a.count),
       moduleSource: null,
     };
     resources.push(r);

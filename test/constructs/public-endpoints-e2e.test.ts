@@ -5,12 +5,10 @@
 // adds nothing and the app's output says why.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createService, type RunningService } from '../../src/service/index.js';
 import { NOT_RUN_WARNING } from '../../src/constructs/public-endpoints.js';
 import { REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable } from '../helpers/terraform.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
-import { testSeed } from '../provider/helpers.js';
 import { coverageMirror, run, type CoverageMirror } from '../coverage/providers/mirror.js';
 
 const describeTf = terraformAvailable() || process.env.CI ? describe : describe.skip;
@@ -18,18 +16,15 @@ jest.setTimeout(HANG_GUARD_MS);
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const APP = join(__dirname, 'public-endpoints-app.ts');
 
-let svc: RunningService;
 let mirror: CoverageMirror;
 
 beforeAll(async () => {
   for (const built of ['dist/cjs/constructs/public-endpoints.js', 'dist/cjs/cdktn/public-endpoints.js'])
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
-  svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
-  mirror = await coverageMirror({ UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full });
+  mirror = await coverageMirror();
 }, HANG_GUARD_MS);
 afterAll(async () => {
-  mirror?.dispose();
-  await svc?.close();
+  await mirror?.dispose();
 });
 
 async function synth(lib: string, where: 'stack' | 'app') {

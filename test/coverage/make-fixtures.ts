@@ -4,8 +4,6 @@
 // Terraform's version are replaced by placeholders so the files stay reviewable.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createService } from '../../src/service/index.js';
-import { testSeed } from '../provider/helpers.js';
 import { coverageMirror, CoverageProject } from './providers/mirror.js';
 import { SCENARIOS, scenarioFiles } from './scenarios.js';
 
@@ -19,8 +17,7 @@ export function stabilize(json: string): string {
 }
 
 async function main(): Promise<void> {
-  const svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
-  const mirror = await coverageMirror({ UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full });
+  const mirror = await coverageMirror();
   try {
     for (const [name, s] of Object.entries(SCENARIOS)) {
       const p = new CoverageProject(mirror, name);
@@ -32,8 +29,7 @@ async function main(): Promise<void> {
       writeFileSync(join(OUT, `${name}.plan.json`), stabilize(await p.plan(...(s.planArgs ?? []))));
     }
   } finally {
-    mirror.dispose();
-    await svc.close();
+    await mirror.dispose();
   }
 }
 

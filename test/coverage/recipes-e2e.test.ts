@@ -7,11 +7,9 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
-import { createService, type RunningService } from '../../src/service/index.js';
 import { REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable } from '../helpers/terraform.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
-import { testSeed } from '../provider/helpers.js';
 import { coverageMirror, CoverageProject, run, type CoverageMirror } from './providers/mirror.js';
 import { header } from './scenarios.js';
 
@@ -30,14 +28,12 @@ resource "uptime_monitor" "watched" {
 }
 `;
 
-let svc: RunningService;
 let mirror: CoverageMirror;
 let project: CoverageProject;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
-  mirror = await coverageMirror({ UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full });
+  mirror = await coverageMirror();
   project = new CoverageProject(mirror, 'recipes');
   project.write({ 'main.tf': CONFIG });
   // uptimectl on the PATH, as the CI image and the Atlantis image have it.
@@ -54,8 +50,7 @@ beforeAll(async () => {
   };
 }, HANG_GUARD_MS);
 afterAll(async () => {
-  mirror?.dispose();
-  await svc?.close();
+  await mirror?.dispose();
 });
 
 describeTf('examples/ci/plan-and-report.sh', () => {

@@ -8,11 +8,9 @@
 // break) and for modules with for_each.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createService, type RunningService } from '../../src/service/index.js';
 import { REPO_ROOT } from '../helpers/build.js';
 import { terraformAvailable } from '../helpers/terraform.js';
 import { HANG_GUARD_MS } from '../helpers/wait.js';
-import { testSeed } from '../provider/helpers.js';
 import { coverageMirror, CoverageProject, run, type CoverageMirror } from './providers/mirror.js';
 import { SCENARIOS, scenarioFiles } from './scenarios.js';
 
@@ -21,16 +19,13 @@ jest.setTimeout(HANG_GUARD_MS);
 const TSX = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const UPTIMECTL = join(REPO_ROOT, 'src', 'cli', 'uptimectl.ts');
 
-let svc: RunningService;
 let mirror: CoverageMirror;
 
 beforeAll(async () => {
-  svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
-  mirror = await coverageMirror({ UPTIME_BASE_URL: svc.baseUrl, UPTIME_API_TOKEN: svc.tokens.full });
+  mirror = await coverageMirror();
 }, HANG_GUARD_MS);
 afterAll(async () => {
-  mirror?.dispose();
-  await svc?.close();
+  await mirror?.dispose();
 });
 
 /** `uptimectl plan-report tfplan …` in the project, without the service (no token: the plan's monitors only). */

@@ -1,12 +1,15 @@
 // A filesystem mirror holding the uptime provider and the cloud-provider stand-ins (schemas.ts) under their real
-// sources, and a Terraform CLI configuration that installs every provider from it and none from a registry; and a
-// working directory that plans configurations there with real Terraform and returns `terraform show -json`.
+// sources, a Terraform CLI configuration that installs every provider from it and none from a registry, and the local
+// service the uptime provider plans against; and a working directory that plans configurations there with real
+// Terraform and returns `terraform show -json`.
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withoutSharedPluginCache } from '../../../src/cdk/cli.js';
 import { installProvider, terraformPlatform } from '../../../src/cli/provider-install.js';
+import { createService } from '../../../src/service/index.js';
+import { testSeed } from '../../provider/helpers.js';
 import { buildProvider, REAL_PROVIDER_ENTRY, REPO_ROOT } from '../../helpers/build.js';
 import { refuseInUnitFile } from '../../helpers/unit-guard.js';
 import { TEST_CLOUD_PROVIDERS } from './schemas.js';
@@ -16,14 +19,16 @@ export const CLOUD_PROVIDER_ENTRY = join(REPO_ROOT, 'test/coverage/providers/mai
 export interface CoverageMirror {
   dir: string;
   /** terraform's environment: the CLI configuration, no checkpoint, no input, and the service for the uptime
-   *  provider. */
+   *  provider (UPTIME_BASE_URL, UPTIME_API_TOKEN). */
   env: NodeJS.ProcessEnv;
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
-/** Installs the uptime provider and every stand-in of TEST_CLOUD_PROVIDERS into a fresh mirror. */
-export async function coverageMirror(serviceEnv: NodeJS.ProcessEnv = {}): Promise<CoverageMirror> {
+/** Starts a local service and installs the uptime provider and every stand-in of TEST_CLOUD_PROVIDERS into a fresh
+ *  mirror. */
+export async function coverageMirror(): Promise<CoverageMirror> {
   refuseInUnitFile('terraform');
+  const svc = await createService({ port: 0, seed: testSeed(), logErrors: false, engine: false });
   const [uptime, cloud] = await Promise.all([
     buildProvider(REAL_PROVIDER_ENTRY),
     buildProvider(CLOUD_PROVIDER_ENTRY),
@@ -51,13 +56,21 @@ export async function coverageMirror(serviceEnv: NodeJS.ProcessEnv = {}): Promis
   );
   const env = withoutSharedPluginCache({
     ...process.env,
-    ...serviceEnv,
+    UPTIME_BASE_URL: svc.baseUrl,
+    UPTIME_API_TOKEN: svc.tokens.full,
     CHECKPOINT_DISABLE: '1',
     TF_CLI_CONFIG_FILE: cli,
     TF_IN_AUTOMATION: '1',
     TF_INPUT: '0',
   });
-  return { dir, env, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    env,
+    dispose: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await svc.close();
+    },
+  };
 }
 
 export interface RunResult {
