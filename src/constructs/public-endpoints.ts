@@ -4,6 +4,8 @@
 // resolved, as cdk.tf.json holds them), so an endpoint behind a DNS record gets one monitor, on the record.
 // The monitor's `url` is a reference to the endpoint (a token of its attribute), so it works before the endpoint
 // exists; its construct id is stable (`uptime-coverage-<type>-<logical id>`), so a second synth adds nothing twice.
+// A monitor of another stack of the app counts when it refers to an endpoint of this one (a cross-stack reference)
+// or has its hostname.
 // Aspects run per stack (CDKTF invokes those of each stack and its children, never those of the App): added to the
 // App it does nothing, and the app's output says so when it ends.
 import { writeSync } from 'node:fs';
@@ -22,8 +24,39 @@ import type { IConstruct } from 'constructs';
 import { MONITOR_NAME_MAX } from '../api/limits.js';
 import { findCoverage, phraseText, type ChainFinding } from '../coverage/index.js';
 import { jsonConfiguration, type TerraformJson } from '../coverage/terraform-json.js';
-import { escapeTemplate } from '../protocol/template.js';
+import { escapeTemplate, templateLiteral } from '../protocol/template.js';
 import { UptimeMonitor, type UptimeMonitorProps } from './monitor.js';
+
+const MONITOR = 'uptime_monitor';
+
+function resolved(scope: TerraformStack, value: unknown): unknown {
+  return Tokenization.resolve(value, {
+    scope,
+    preparing: false,
+    resolver: new DefaultTokenResolver(new StringConcat()),
+  });
+}
+
+/**
+ * The monitors of the app's other stacks whose `url` refers to this stack (a cross-stack reference) or is a literal
+ * URL, as this stack would read them: a reference resolves to remote state in its own stack and to the resource
+ * itself here, so a url that reads differently here is one that points into this stack.
+ */
+function monitorsOfOtherStacks(stack: TerraformStack): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const others = stack.node.root.node.findAll().filter((c) => TerraformStack.isStack(c) && c !== stack);
+  for (const other of others)
+    for (const c of other.node.findAll()) {
+      if (!TerraformResource.isTerraformResource(c) || c.terraformResourceType !== MONITOR) continue;
+      const config = c.toTerraform() as { resource?: Record<string, Record<string, { url?: unknown }>> };
+      const there = resolved(other as TerraformStack, config.resource?.[MONITOR]?.[c.friendlyUniqueId]?.url);
+      const here = resolved(stack, config.resource?.[MONITOR]?.[c.friendlyUniqueId]?.url);
+      // A literal URL counts too: its host may be one of this stack's endpoints.
+      if (typeof here === 'string' && (here !== there || templateLiteral(here) !== undefined))
+        out[`${other.node.id.replace(/[^\w-]/g, '_')}--${c.friendlyUniqueId}`] = { url: here };
+    }
+  return out;
+}
 
 /** An endpoint the aspect monitors, for `monitorName`. */
 export interface PublicEndpoint {
@@ -106,11 +139,13 @@ export class MonitorPublicEndpoints implements IAspect {
         elements.set(`${c.terraformResourceType}.${c.friendlyUniqueId}`, c);
     let doc: TerraformJson;
     try {
-      doc = Tokenization.resolve(stack.toTerraform(), {
-        scope: stack,
-        preparing: false,
-        resolver: new DefaultTokenResolver(new StringConcat()),
-      }) as TerraformJson;
+      doc = resolved(stack, stack.toTerraform()) as TerraformJson;
+      const watching = monitorsOfOtherStacks(stack);
+      if (Object.keys(watching).length)
+        doc = {
+          ...doc,
+          resource: { ...doc.resource, [MONITOR]: { ...doc.resource?.[MONITOR], ...watching } },
+        };
     } catch (err) {
       Annotations.of(stack).addWarning(
         `MonitorPublicEndpoints: the stack could not be read before synthesis (${(err as Error).message}); no monitor added`,

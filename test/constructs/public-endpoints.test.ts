@@ -2,6 +2,8 @@
 // url a reference to the endpoint), the same decisions as `plan-report --coverage` (one catalogue, one set of rules),
 // none twice when the app synthesizes again, and says so when it is added to the App, where CDKTF never runs it.
 // public-endpoints-cdktn.test.ts runs the same file with `cdktf` resolved to `cdktn`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as cdk from 'cdktf';
 import { AnnotationMetadataEntryType, Aspects, TerraformStack, Testing } from 'cdktf';
 import * as uptime from '../../src/constructs/index.js';
@@ -102,6 +104,31 @@ describe('MonitorPublicEndpoints', () => {
     expect(stack.node.metadata.map((m) => String(m.data))).toContain(NOT_RUN_WARNING);
     onApp.visit(new TerraformStack(Testing.app(), 'elsewhere')); // so this test process ends without the warning
     expect(aspectsNotRun()).toBe(before);
+  });
+
+  it("counts another stack's monitors that refer to this stack's endpoints or have their hostname", () => {
+    const app = Testing.app();
+    const { stack } = endpointStack(app);
+    const monitoring = new TerraformStack(app, 'monitoring');
+    new uptime.provider.UptimeProvider(monitoring, 'uptime', {});
+    const record = stack.node.findChild('api-record') as cdk.TerraformResource;
+    new uptime.UptimeMonitor(monitoring, 'api', {
+      name: 'API',
+      url: `https://${record.getStringAttribute('fqdn')}/`,
+    });
+    new uptime.UptimeMonitor(monitoring, 'web', { name: 'Web', url: 'https://WEB.example.com/healthz' });
+    Aspects.of(stack).add(new MonitorPublicEndpoints());
+    app.synth();
+    const read = (name: string) =>
+      JSON.parse(readFileSync(join(app.outdir, 'stacks', name, 'cdk.tf.json'), 'utf8')) as Record<
+        string,
+        any
+      >;
+    expect(urls(read('endpoints'))).toEqual([
+      '${google_cloud_run_v2_service.search.uri}',
+      'https://${azurerm_linux_web_app.portal.default_hostname}/healthz',
+    ]);
+    expect(urls(read('monitoring'))[0]).toMatch(/^https:\/\/\$\{data\.terraform_remote_state\./);
   });
 
   it('works per stack: each stack gets the monitors of its own endpoints', () => {
