@@ -116,7 +116,7 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
             { code: path },
             ' refers to ',
             { code: r.unresolved[0]! },
-            ', which the plan does not record',
+            ', which cannot be followed to a resource',
           ],
         };
       return { kind: 'outside' };
@@ -234,7 +234,7 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
         { code: u.monitor.address },
         ' is built from ',
         { code: u.ref },
-        ', which the plan does not record: it may watch this endpoint',
+        ', which cannot be followed to a resource: it may watch this endpoint',
       ];
     } else {
       status = 'uncovered';

@@ -131,6 +131,27 @@ describe('MonitorPublicEndpoints', () => {
     expect(urls(read('monitoring'))[0]).toMatch(/^https:\/\/\$\{data\.terraform_remote_state\./);
   });
 
+  it('adds nothing while a monitor of the stack has a url it cannot follow (a TerraformLocal), and says why', () => {
+    const { stack } = endpointStack();
+    const local = new cdk.TerraformLocal(stack, 'status_url', 'https://status.example.com/');
+    new uptime.UptimeMonitor(stack, 'status', { name: 'Status', url: local.asString });
+    Aspects.of(stack).add(new MonitorPublicEndpoints());
+    expect(urls(JSON.parse(Testing.synth(stack)))).toEqual([
+      '${google_cloud_run_v2_service.search.uri}',
+      '${local.status_url}',
+    ]);
+    const record = stack.node.findChild('api-record');
+    expect(
+      record.node.metadata
+        .filter((m) => m.type === AnnotationMetadataEntryType.INFO)
+        .map((m) => String(m.data)),
+    ).toEqual([
+      expect.stringMatching(
+        /^MonitorPublicEndpoints: no monitor added: the url of "uptime_monitor\.status_monitor_\w+" is built from "local\.status_url", which cannot be followed to a resource: it may watch this endpoint$/,
+      ),
+    ]);
+  });
+
   it('works per stack: each stack gets the monitors of its own endpoints', () => {
     const app = Testing.app();
     const one = endpointStack(app);

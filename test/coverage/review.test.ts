@@ -136,7 +136,7 @@ test('a monitor url built from a local value leaves every otherwise uncovered en
   const r = reviewCoverage([{ name: 'x', plan: fixture('locals') }]);
   const api = r.endpoints.find((e) => e.address === 'aws_lb.api')!;
   expect(phraseText(api.because)).toBe(
-    'the url of "uptime_monitor.api" is built from "local.api_url", which the plan does not record: it may watch this endpoint',
+    'the url of "uptime_monitor.api" is built from "local.api_url", which cannot be followed to a resource: it may watch this endpoint',
   );
 });
 
