@@ -1,7 +1,7 @@
 // Regenerates the coverage fixtures (test/coverage/fixtures/<scenario>.plan.json: one per catalogue type, plus
 // modules, locals and review) from real Terraform with the provider stand-ins and the uptime provider:
 // `npx jest --selectProjects e2e --testMatch '**/coverage/make-fixtures.ts'`. The run's timestamp and
-// Terraform's version are replaced by placeholders so the files stay reviewable.
+// Terraform's version are replaced by placeholders and relevant_attributes sorted, so a run rewrites them unchanged.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageMirror, CoverageProject } from './providers/mirror.js';
@@ -13,6 +13,11 @@ export function stabilize(json: string): string {
   const plan = JSON.parse(json) as Record<string, unknown>;
   plan.timestamp = '2026-11-25T00:00:00Z';
   plan.terraform_version = '1.11.4';
+  // Terraform lists relevant_attributes in no fixed order.
+  if (Array.isArray(plan.relevant_attributes))
+    plan.relevant_attributes = [...plan.relevant_attributes].sort((a, b) =>
+      JSON.stringify(a).localeCompare(JSON.stringify(b)),
+    );
   return `${JSON.stringify(plan, null, 2)}\n`;
 }
 
