@@ -147,7 +147,7 @@ function defaultValue(t: CtyType, name: string, self: Obj, ctx: ApplyContext): C
   switch (t.kind) {
     case 'string':
       return name === 'id' || name.endsWith('_id') || name === 'arn'
-        ? `${ctx.type}-${ctx.serial}`
+        ? `${ctx.type}-${stableNumber(self)}`
         : `${String(self.name ?? ctx.type)}-${name}`;
     case 'number':
       return 0;
@@ -161,6 +161,17 @@ function defaultValue(t: CtyType, name: string, self: Obj, ctx: ApplyContext): C
     default:
       return null;
   }
+}
+
+/** A number made from an object's known values: the same object gets the same id on every run, whatever the order
+ *  Terraform applies objects in. */
+function stableNumber(self: Obj): number {
+  let n = 7;
+  for (const c of JSON.stringify(self, (_k, v: unknown) =>
+    typeof v === 'symbol' || typeof v === 'bigint' ? String(v) : v,
+  ))
+    n = (n * 31 + c.charCodeAt(0)) >>> 0;
+  return n % 1_000_000;
 }
 
 let serial = 0;
