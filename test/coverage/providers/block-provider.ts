@@ -36,8 +36,6 @@ export interface SchemaDecl {
 }
 
 export interface ApplyContext {
-  /** A number for this apply, so two objects never get the same generated name. */
-  serial: number;
   /** The resource type being applied. */
   type: string;
 }
@@ -174,8 +172,6 @@ function stableNumber(self: Obj): number {
   return n % 1_000_000;
 }
 
-let serial = 0;
-
 /** The tfplugin6 handlers of a provider declared with blocks. */
 export function blockProviderHandlers(decl: BlockProviderDecl): ProviderHandlers {
   const types = new Map(Object.entries(decl.resources).map(([k, s]) => [k, { s, t: blockType(s) }]));
@@ -234,8 +230,7 @@ export function blockProviderHandlers(decl: BlockProviderDecl): ProviderHandlers
     ApplyResourceChange: async (req) => {
       const r = resource(req.type_name);
       const planned = decode(r.t, req.planned_state) as Obj | null;
-      const state =
-        planned === null ? null : applyObject(r.s, planned, { serial: ++serial, type: req.type_name });
+      const state = planned === null ? null : applyObject(r.s, planned, { type: req.type_name });
       return {
         new_state: dv(r.t, state),
         private: req.planned_private,
@@ -249,10 +244,7 @@ export function blockProviderHandlers(decl: BlockProviderDecl): ProviderHandlers
       const config = decode(d.t, req.config) as Obj;
       const filled = d.s.read ? { ...config, ...d.s.read(config) } : config;
       return {
-        state: dv(
-          d.t,
-          applyObject(d.s, planObject(d.s, filled, null), { serial: ++serial, type: req.type_name }),
-        ),
+        state: dv(d.t, applyObject(d.s, planObject(d.s, filled, null), { type: req.type_name })),
         diagnostics: [],
       };
     },
