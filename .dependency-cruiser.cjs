@@ -43,6 +43,17 @@ module.exports = {
       to: { path: '^src/(?!http-server/)' },
     },
     {
+      name: 'coverage-below-its-users',
+      severity: 'error',
+      comment:
+        'src/coverage (the catalogue of public endpoints and the coverage rules) is below plan-report and the CDKTF constructs, which both use it: it imports the API model, the template quoting of src/protocol and the glob of src/provider/monitor-filter.ts, nothing of a tool or of cdktf.',
+      from: { path: '^src/coverage/' },
+      to: {
+        path: '^src/|(^|/)node_modules/(cdktf|cdktn|constructs)/',
+        pathNot: '^src/(coverage/|api/|protocol/template\\.ts$|provider/monitor-filter\\.ts$)',
+      },
+    },
+    {
       name: 'run-task-on-top',
       severity: 'error',
       comment:

@@ -1,5 +1,5 @@
 // docs/constructs.md: the reference of the product constructs (UptimeMonitor, UptimeMonitorGroup, destinations,
-// status page, lookups), read from their TypeScript declarations and TSDoc (the one wording of each prop: plain fields
+// status page, lookups, the coverage aspect), read from their TypeScript declarations and TSDoc (the one wording of each prop: plain fields
 // come from the field declarations through the generated props). Written by `npm run docs`, checked by its staleness test.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,12 @@ const SECTIONS: { construct: string; summary: string; interfaces: string[] }[] =
     construct: 'UptimeMonitorLookup',
     summary: 'An existing monitor, read by id or name.',
     interfaces: ['UptimeMonitorLookupProps'],
+  },
+  {
+    construct: 'MonitorPublicEndpoints',
+    summary:
+      'An aspect: a monitor for each public endpoint of a stack that none watches (`Aspects.of(stack).add(new MonitorPublicEndpoints(props))`; guide: [Monitoring coverage](guides/monitoring-coverage.md)).',
+    interfaces: ['MonitorPublicEndpointsProps', 'PublicEndpoint'],
   },
 ];
 

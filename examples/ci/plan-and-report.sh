@@ -17,6 +17,11 @@
 #                                      backtested against recent checks); public addresses only unless
 #   UPTIME_PROBE_ALLOW                 e.g. "10.20.0.0/16" names the private ranges the probe may request
 #                                      (add probe-down to PLAN_REPORT_FAIL_ON to require the label for a red monitor)
+#   PLAN_REPORT_COVERAGE=1             also review monitoring coverage (off by default): which public endpoints the
+#                                      plan creates or changes (load balancers, API stages, DNS records, Cloud Run,
+#                                      ingresses, web apps) no monitor watches, each with a suggested monitor; add
+#                                      uncovered to PLAN_REPORT_FAIL_ON to require the label for them, and leave
+#                                      endpoints out with UPTIME_COVERAGE_IGNORE (address globs, comma-separated)
 #   Posting (`uptimectl post`):        GitHub Actions: GITHUB_TOKEN (GITHUB_REPOSITORY, PR_NUMBER); GitLab CI:
 #                                      GITLAB_TOKEN, a project access token with the api scope (CI_JOB_TOKEN can read
 #                                      labels, not post); any other CI: UPTIME_POST_HOST=file. Without credentials the
@@ -80,6 +85,7 @@ if [ -n "${PLAN_REPORT_FAIL_ON:-}" ]; then
 fi
 [ "${PLAN_REPORT_CHECK:-}" = 1 ] && args+=(--check)
 [ "${PLAN_REPORT_PROBE:-1}" = 0 ] || args+=(--probe)
+[ "${PLAN_REPORT_COVERAGE:-0}" = 1 ] && args+=(--coverage)
 rc=0
 $uptimectl "${args[@]}" || rc=$?
 [ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] || exit "$rc"

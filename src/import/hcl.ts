@@ -1,15 +1,10 @@
 // The HCL output: `terraform fmt` style (two-space indent, `=` aligned within a run of one-line attributes),
 // references instead of literal ids, one import block per object.
-import { commentText, escapeInvisible, escapeTemplate, hclEscape } from '../protocol/template.js';
+import { commentText, hclString } from '../protocol/template.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 import type { Attr, DestinationLookup, ImportObject, Value } from './model.js';
 
-/** An HCL string literal holding exactly `s`: quotes, backslashes, invisible characters and template sequences
- *  escaped. */
-export function hclString(s: string): string {
-  const body = escapeInvisible(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"'), hclEscape);
-  return `"${escapeTemplate(body)}"`;
-}
+export { hclString };
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 

@@ -2,6 +2,7 @@
 // matches in a review, and the option it needs. `plan-report` and `run-task serve` parse `--fail-on` with
 // `parseGates`, check what a gate needs in the one option rule (options.ts), and write their help from `gateList`.
 // A matched gate fails the run (exit GATE_EXIT, or a `failed` run task) unless the change was approved.
+import { hasUncovered, type CoverageReview } from '../coverage/index.js';
 import type { Risk, StackReport } from './changes.js';
 import type { ProbeResult } from './probe.js';
 
@@ -13,14 +14,19 @@ export interface GateInput {
   stacks: readonly StackReport[];
   preflight: { ok: boolean } | null;
   probe: { results: readonly ProbeResult[] } | null;
+  coverage: CoverageReview | null;
 }
 
 /** An option of the review a gate cannot match without. */
 export type GateNeed = 'check' | 'probe';
+/** A section of the review a gate turns on by itself. */
+export type GateEnables = 'coverage';
 
 interface GateDeclaration {
   /** The option that must be on, and why (the error names both). */
   needs?: { option: GateNeed; why: string };
+  /** The section asking for the gate turns on (help: "turns --coverage on"). */
+  enables?: GateEnables;
   matches: (r: GateInput) => boolean;
 }
 
@@ -49,6 +55,10 @@ const TABLE = {
     needs: { option: 'probe', why: 'it requests the monitors the plan creates or changes' },
     matches: (r) => !!r.probe?.results.some((p) => p.verdict === 'down'),
   },
+  uncovered: {
+    enables: 'coverage',
+    matches: (r) => !!r.coverage && hasUncovered(r.coverage),
+  },
 } satisfies Record<string, GateDeclaration>;
 
 export type Gate = keyof typeof TABLE;
@@ -56,6 +66,10 @@ export const GATES = Object.keys(TABLE) as readonly Gate[];
 
 export function gateNeeds(g: Gate): GateDeclaration['needs'] {
   return (TABLE[g] as GateDeclaration).needs;
+}
+
+export function gateEnables(g: Gate): GateEnables | undefined {
+  return (TABLE[g] as GateDeclaration).enables;
 }
 
 /** `--fail-on` values (repeatable, comma-separated) as gates; an unknown one is an error naming the allowed values. */
@@ -77,12 +91,13 @@ export function matchGates(requested: readonly Gate[], r: GateInput): Gate[] {
   return requested.filter((g) => TABLE[g].matches(r));
 }
 
-/** The gate list for a help text: `archive, …, duplicate (needs --check), probe-down (needs --probe)`, each need
- *  in the command's own words. */
+/** The gate list for a help text: `archive, …, duplicate (needs --check), probe-down (needs --probe), uncovered
+ *  (turns --coverage on)`, each need in the command's own words. */
 export function gateList(needWords: Record<GateNeed, string>): string {
   return GATES.map((g) => {
     const n = gateNeeds(g);
-    return n ? `${g} (needs ${needWords[n.option]})` : g;
+    const e = gateEnables(g);
+    return n ? `${g} (needs ${needWords[n.option]})` : e ? `${g} (turns --${e} on)` : g;
   }).join(', ');
 }
 

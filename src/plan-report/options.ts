@@ -4,11 +4,13 @@
 //   that duplicate a live monitor): it needs the service address and a token.
 // - A gate needs the option its declaration names (gates.ts): `duplicate` and `preflight` need `--check`,
 //   `probe-down` needs `--probe`. A gate that could never match is an error, not a silent pass.
+// - `--coverage` (the public endpoints no monitor watches, src/coverage) is on when asked for or when `--fail-on
+//   uncovered` is; it is not part of the drift report (`--drift`).
 // - `--probe-timeout` is a number of seconds above 0; `--approved` empty means not approved; `--format` is one of
 //   REPORT_FORMATS.
 // A command chooses only defaults before the rule runs: plan-report's `--check` is off unless given; run-task serve's
 // is on when a service token is given (no one passes a flag per run there), off with `--no-check`.
-import { gateNeeds, parseGates, type Gate, type GateNeed } from './gates.js';
+import { gateEnables, gateNeeds, parseGates, type Gate, type GateNeed } from './gates.js';
 
 export interface ReviewOptions {
   /** `--fail-on` values (repeatable, comma-separated). */
@@ -31,7 +33,13 @@ export interface ReviewOptions {
   probeTotalMs?: number;
   /** Where write-only secrets for the probe are read (default process.env). */
   env?: NodeJS.ProcessEnv;
-  /** `--check`: listing requests the duplicate check may make (100 monitors each); default 100. */
+  /** `--coverage`: which public endpoints the plans create or change that no monitor watches (src/coverage). */
+  coverage?: boolean;
+  /** `--coverage-ignore` / UPTIME_COVERAGE_IGNORE: address globs left out of the coverage review. */
+  coverageIgnore?: readonly string[];
+  /** Only the drift report (`plan-report --drift`): coverage is not part of it. */
+  drift?: boolean;
+  /** Listing requests the duplicate check and the coverage review may make (100 monitors each); default 100. */
   maxListRequests?: number;
   /** Progress and warnings (stderr in the CLI). */
   warn?: (message: string) => void;
@@ -44,6 +52,7 @@ export interface ResolvedReviewOptions {
   connection: { baseUrl: string; token: string } | null;
   check: boolean;
   probe: { allow: string[]; ca: string[]; totalMs?: number; env: NodeJS.ProcessEnv } | null;
+  coverage: { ignore: string[] } | null;
   maxListRequests?: number;
   warn: (message: string) => void;
 }
@@ -82,6 +91,9 @@ export function resolveReviewOptions(o: ReviewOptions): ResolvedReviewOptions {
           (need.option === 'check' && !connection ? `; ${CONNECTION}` : ''),
       );
   }
+  const coverage = !!o.coverage || gates.some((g) => gateEnables(g) === 'coverage');
+  if (coverage && o.drift)
+    throw new Error('--coverage and --fail-on uncovered are not part of the drift report (--drift)');
   if (o.probeTotalMs !== undefined && !(o.probeTotalMs > 0))
     throw new Error('--probe-timeout: give the total time in seconds, a number above 0');
   return {
@@ -97,6 +109,7 @@ export function resolveReviewOptions(o: ReviewOptions): ResolvedReviewOptions {
           env: o.env ?? process.env,
         }
       : null,
+    coverage: coverage ? { ignore: [...(o.coverageIgnore ?? [])] } : null,
     ...(o.maxListRequests !== undefined ? { maxListRequests: o.maxListRequests } : {}),
     warn: o.warn ?? (() => {}),
   };

@@ -4,6 +4,7 @@
 // through the same scrubbing as the other forms.
 import { backtestChart, type Backtest } from './backtest.js';
 import { PREFLIGHT_TITLE } from './preflight.js';
+import { coverageJson } from './render-coverage-json.js';
 import { plain } from './render-text.js';
 import type { Review } from './review.js';
 
@@ -68,5 +69,6 @@ export function jsonReport(r: Review) {
         })
       : null,
     backtests: probe ? probe.backtests.map(backtestJson) : null,
+    ...(r.coverage ? { coverage: coverageJson(r.coverage) } : {}),
   };
 }

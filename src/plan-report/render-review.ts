@@ -1,7 +1,7 @@
 // The review's text outputs: Markdown (a pull-request comment, or with `drift` the scheduled drift issue), plain
 // text (inside a code block) and one JSON document, each rendered from the one Review (review.ts) and scrubbed of its
 // secrets last. The layouts are render.ts, render-text.ts, render-drift.ts and render-json.ts; the sections of our own
-// (preflight, gates, probe, backtests) are listed here, one renderer per format, in the order they appear:
+// (preflight, coverage, gates, probe, backtests, suggested monitors) are listed here, one renderer per format, in the order they appear:
 // a new section adds its function to each list (and a field to the JSON document).
 import { code } from './format.js';
 import type { ReportFormat } from './options.js';
@@ -12,6 +12,8 @@ import { renderDrift } from './render-drift.js';
 import { backtestMarkdown, backtestText, probeMarkdown, probeText } from './render-probe.js';
 import { markdownLines, renderDriftText, renderText } from './render-text.js';
 import { preflightMarkdown } from './preflight.js';
+import { coverageMarkdown, suggestionSections } from './render-coverage.js';
+import { coverageTextLines, suggestionTextSections } from './render-coverage-text.js';
 import { scrub } from './secrets.js';
 
 /** The gates' verdict: passed, approved by whom, or approval required (null when no gate was asked for). */
@@ -28,6 +30,7 @@ export function gatesMarkdown(r: Review): string | null {
 /** Sections after the risks, in order (Markdown): null when the review has nothing to say there. */
 export const MARKDOWN_SECTIONS: ((r: Review) => string | null)[] = [
   (r) => r.preflight && preflightMarkdown(r.preflight),
+  (r) => r.coverage && coverageMarkdown(r.coverage, r.plans.length > 1),
   gatesMarkdown,
   (r) => r.probe && probeMarkdown(r.probe.results, r.probe.allow),
 ];
@@ -35,6 +38,7 @@ export const MARKDOWN_SECTIONS: ((r: Review) => string | null)[] = [
 /** Sections before the monitors' and cut with them (Markdown). */
 export const MARKDOWN_LEADS: ((r: Review) => string[])[] = [
   (r) => (r.probe?.backtests ?? []).map(backtestMarkdown),
+  (r) => (r.coverage ? suggestionSections(r.coverage, r.plans.length > 1) : []),
 ];
 
 /** The same sections as text lines (`--format text`). */
@@ -45,10 +49,12 @@ export const TEXT_SECTIONS: ((r: Review) => string[] | null)[] = [
     return g === null ? null : markdownLines(g);
   },
   (r) => r.probe && probeText(r.probe.results, r.probe.allow),
+  (r) => r.coverage && coverageTextLines(r.coverage, r.plans.length > 1),
 ];
 
 export const TEXT_LEADS: ((r: Review) => string[][])[] = [
   (r) => (r.probe?.backtests ?? []).map(backtestText),
+  (r) => (r.coverage ? suggestionTextSections(r.coverage, r.plans.length > 1) : []),
 ];
 
 export interface ReviewRenderOptions {

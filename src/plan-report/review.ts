@@ -1,6 +1,6 @@
 // The review of one or more Terraform plans, as data: `review` turns parsed plans and resolved options
 // (options.ts) into a `Review` — the monitor changes and their risks, drift and actions per stack (changes.ts), the
-// preflight against the account (preflight.ts, duplicates.ts), the probe and the backtests (probe.ts,
+// preflight against the account (preflight.ts, duplicates.ts), the coverage of public endpoints (coverage.ts), the probe and the backtests (probe.ts,
 // backtest.ts), the gates (gates.ts) and every secret the outputs must never show (secrets.ts). It renders nothing:
 // Markdown, text and JSON (render-review.ts) and the run task's result (src/run-task/outcomes.ts) are renderers of
 // it, so `plan-report`, its `--drift` form and `run-task serve` share one review.
@@ -12,7 +12,9 @@
 import { UptimeClient } from '../client/index.js';
 import { backtest, type Backtest } from './backtest.js';
 import { analyse, type StackReport } from './changes.js';
-import { checkDuplicates, flagDuplicates } from './duplicates.js';
+import type { CoverageReview } from '../coverage/index.js';
+import { coverageOf } from './coverage.js';
+import { checkDuplicates, DUPLICATE_LIST_MAX_REQUESTS, flagDuplicates } from './duplicates.js';
 import { code } from './format.js';
 import { decideGates, type GateState } from './gates.js';
 import type { ResolvedReviewOptions } from './options.js';
@@ -39,6 +41,8 @@ export interface Review {
   preflight: Preflight | null;
   /** `--probe` (null without it). */
   probe: ProbeSection | null;
+  /** `--coverage`: the public endpoints the plans create or change and what watches them (null without it). */
+  coverage: CoverageReview | null;
   gates: GateState;
   /** Every value no output may show: the plans' sensitive values and what the probe sent (scrubbed last). */
   secrets: ReadonlySet<string>;
@@ -102,6 +106,15 @@ async function reviewWith(
     checked = await preflight(client, plans, duplicates, () => requests() - before);
   }
 
+  const coverage = o.coverage
+    ? await coverageOf(plans, {
+        ignore: o.coverage.ignore,
+        client,
+        maxRequests: o.maxListRequests ?? DUPLICATE_LIST_MAX_REQUESTS,
+        warn: o.warn,
+      })
+    : null;
+
   const secrets = new Set<string>();
   for (const p of plans) for (const s of sensitiveValues(p.plan)) secrets.add(s);
   let probed: ProbeSection | null = null;
@@ -114,7 +127,7 @@ async function reviewWith(
     probed = { allow, results, backtests };
   }
 
-  const facts = { stacks, preflight: checked, probe: probed };
+  const facts = { stacks, preflight: checked, probe: probed, coverage };
   return {
     plans,
     ...facts,

@@ -62,6 +62,13 @@ export function commentText(s: string): string {
   return escapeInvisible(s, jsEscape);
 }
 
+/** An HCL string literal holding exactly `s`: quotes, backslashes, invisible characters and template sequences
+ *  escaped (the quoting Terraform itself gives an instance key, `aws_lb.web["a"]`). */
+export function hclString(s: string): string {
+  const body = escapeInvisible(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"'), hclEscape);
+  return `"${escapeTemplate(body)}"`;
+}
+
 /** Text from outside quoted for a message (a diagnostic, a log line): JSON quoting, invisible characters escaped. */
 export function quotedText(s: string): string {
   return escapeInvisible(JSON.stringify(s), jsEscape);

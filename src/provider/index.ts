@@ -248,6 +248,7 @@ Most of a small plan is the provider's start-ups. A Node process that serves mTL
 - [Importing existing monitors](guides/importing-existing-monitors.md)
 - [Reviewing changes in pull requests](guides/reviewing-changes-in-pull-requests.md)
 - [The monitor review as an HCP Terraform run task](guides/run-tasks.md) (\`uptimectl run-task serve\`)
+- [Monitoring coverage](guides/monitoring-coverage.md) (\`plan-report --coverage\`: the public endpoints a plan adds that no monitor watches, and the CDKTF aspect \`MonitorPublicEndpoints\`)
 - [Detecting drift on a schedule](guides/detecting-drift.md)
 - [Verifying monitors after apply](guides/verifying-monitors-after-apply.md) (check blocks and \`terraform test\` on fresh facts: \`wait_for_check\`, summaries, checks, alerts, usage)
 - [Quiet monitors during deployments](guides/quiet-monitors-during-deployments.md) (the actions \`uptime_monitor_pause\` and \`uptime_monitor_activate\`, Terraform 1.14+, and \`uptimectl monitors pause|activate\`)

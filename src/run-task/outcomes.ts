@@ -1,6 +1,7 @@
 // The run task's result (JSON:API `task-results`), a renderer of plan-report's review (src/plan-report/review.ts):
 // the status by the `--fail-on` gates, a one-line message, and one outcome per changed monitor (severity tags, a
-// Markdown body), then one per drifted resource and one for a failed preflight (EXTRA_OUTCOMES), within the limits of
+// Markdown body), then one per drifted resource, one for a failed preflight and one per public endpoint of the
+// coverage review (EXTRA_OUTCOMES, coverage-outcomes.ts), within the limits of
 // HCP Terraform's schema (runtask-result.json, runtask-outcome.json, runtask-tag.json). Names, URLs and lines come
 // from the plan: scrubbed of the review's secrets, then Markdown through plan-report's `text`/`code` (no markup, link
 // or mention), one-line fields through the one quoting rule; every string is scrubbed of the plan's secrets and of
@@ -16,6 +17,8 @@ import type { ProbeResult } from '../plan-report/probe.js';
 import { plain } from '../plan-report/render-text.js';
 import type { Review } from '../plan-report/review.js';
 import { scrub } from '../plan-report/secrets.js';
+import { coverageJson } from '../plan-report/render-coverage-json.js';
+import { coverageMessage, coverageOutcomes } from './coverage-outcomes.js';
 
 /** HCP Terraform's limits on the callback (schemas of 2023-09, S7 in docs/guides/run-tasks.md's sources). */
 export const LIMITS = {
@@ -98,6 +101,8 @@ export function resultMessage(r: Review): string {
   const drift = driftOf(r);
   if (drift.length) parts.push(`${plural(drift.length, 'drifted resource')}`);
   if (r.preflight && !r.preflight.ok) parts.push('preflight failed');
+  const coverage = coverageMessage(r.coverage ? coverageJson(r.coverage) : undefined);
+  if (coverage) parts.push(coverage);
   const g = r.gates;
   if (g.failed) parts.push(`failed: --fail-on ${g.matched.join(', ')}`);
   else if (g.requested.length) parts.push(`gates passed (${g.requested.join(', ')})`);
@@ -257,6 +262,12 @@ function preflightOutcome(r: Review, ctx: Context): Outcome[] {
 const EXTRA_OUTCOMES: ((r: Review, ctx: Context) => Outcome[])[] = [
   (r, ctx) => driftOf(r).map((d) => driftOutcome(d, r, ctx)),
   preflightOutcome,
+  (r, ctx) =>
+    coverageOutcomes(
+      r.coverage ? coverageJson(r.coverage) : undefined,
+      (c) => outcomeId(c, ctx.multi, ctx.ids),
+      r.gates.matched.includes('uncovered'),
+    ),
 ];
 
 /** Every string of the value scrubbed of the secrets (the marker in their place). */

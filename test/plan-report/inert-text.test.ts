@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { analyse } from '../../src/plan-report/changes.js';
 import { planReport } from '../../src/plan-report/index.js';
 import { render } from '../../src/plan-report/render.js';
+import { liveMarkup, visible } from './markdown-oracle.js';
 
 const MIXED = join(__dirname, 'fixtures', 'mixed.plan.json');
 
@@ -24,40 +25,6 @@ const HOSTILE = [
   // GitHub renders `$…$` and `$$…$$` as math; template sequences, backslashes and quotes are just text.
   'costs $5 or $$x^2$$ ${var.secret} %{ if true } \\(y\\) back\\slash \'q\' "dq" sep\u2028bidi\u202e',
 ];
-
-/** Code spans the way CommonMark finds them: a backtick run closed by a run of the same length. */
-function withoutCode(md: string): string {
-  let out = md.replace(/<code>[\s\S]*?<\/code>/g, ' ');
-  out = out.replace(/(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, ' ');
-  return out;
-}
-
-/** Everything GitHub would turn into a mention, reference, link or HTML, as a list of findings. */
-function liveMarkup(md: string): string[] {
-  const found: string[] = [];
-  let s = withoutCode(md)
-    .replace('<!-- uptimectl:plan-report -->', '')
-    .replace(/<\/?(details|summary|b)>/g, '');
-  for (const m of s.matchAll(/(?<!\\)<[A-Za-z/!?][^>\n]*>?/g)) found.push(`HTML ${m[0]}`);
-  for (const m of s.matchAll(/(?<!\\)\[[^\]\n]*(?<!\\)\]\(/g)) found.push(`link ${m[0]}`);
-  // Math delimiters are raw dollars: an entity (`&#36;`) or an escaped one is text.
-  for (const m of s.matchAll(/(?<!\\)\$+/g)) found.push(`math ${m[0]}`);
-  // What GitHub sees after Markdown: escapes and entities resolved.
-  s = s
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/&(#\d+|amp|lt|gt|quot|commat);/g, (_m, e: string) =>
-      e.startsWith('#')
-        ? String.fromCodePoint(Number(e.slice(1)))
-        : { amp: '&', lt: '<', gt: '>', quot: '"', commat: '@' }[e]!,
-    );
-  for (const m of s.matchAll(/(?<![\w`])@[A-Za-z0-9][\w-]*(\/[\w-]+)?/g)) found.push(`mention ${m[0]}`);
-  for (const m of s.matchAll(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)) found.push(`email ${m[0]}`);
-  for (const m of s.matchAll(/(?<![\w&])#\d+|\bGH-\d+/gi)) found.push(`reference ${m[0]}`);
-  for (const m of s.matchAll(/\bhttps?:\/\/|\bwww\./gi)) found.push(`autolink ${m[0]}`);
-  return found;
-}
-
-const visible = (md: string) => md.replace(/\u200b/g, '');
 
 function hostilePlan(): string {
   const plan = JSON.parse(readFileSync(MIXED, 'utf8'));

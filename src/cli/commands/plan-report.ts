@@ -4,10 +4,11 @@ import { Command, Option } from 'commander';
 import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from './connection-options.js';
 import { gateList } from '../../plan-report/gates.js';
 import { CHECK_DESCRIPTION, REPORT_FORMATS } from '../../plan-report/options.js';
+import { addCoverageOptions, coverageSettings, type CoverageOptions } from './coverage-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 import { collect } from './repeatable-option.js';
 
-interface Options extends ProbeOptions, ConnectionOptions {
+interface Options extends ProbeOptions, ConnectionOptions, CoverageOptions {
   out?: string;
   fullOut?: string;
   check?: boolean;
@@ -43,6 +44,10 @@ export function planReportCommand(): Command {
       '--approved <who>',
       'the change was approved (e.g. "label monitors-approved"): matched gates are reported as approved and do not fail the run; empty means not approved',
     );
+  addCoverageOptions(
+    cmd,
+    'list the public HTTP endpoints (load balancers, API stages, DNS records, Cloud Run services, ingresses…) the plans create or change, whether a monitor watches each, and a suggested monitor for each one none does',
+  );
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes, as the service would (up/down and why, response time, certificate), and backtest changed alert settings against recent checks (needs a token for the backtest)',
@@ -72,6 +77,7 @@ export function planReportCommand(): Command {
         format: opts.format,
         approved: opts.approved,
         ...probeSettings(opts),
+        ...coverageSettings(opts),
         fullOut: opts.fullOut,
         baseUrl: connection?.baseUrl,
         token: connection?.token,

@@ -6,11 +6,12 @@ import { baseUrlOption, connectionOf, tokenOption, type ConnectionOptions } from
 import { hostOption, portOption, type ListenOptions } from './listen-options.js';
 import { gateList } from '../../plan-report/gates.js';
 import { CHECK_DESCRIPTION } from '../../plan-report/options.js';
+import { addCoverageOptions, coverageSettings, type CoverageOptions } from './coverage-options.js';
 import { addProbeOptions, probeSettings, type ProbeOptions } from './probe-options.js';
 import { collect } from './repeatable-option.js';
 import { stopOnSignals } from './stop-signals.js';
 
-interface ServeOptions extends ProbeOptions, ListenOptions, ConnectionOptions {
+interface ServeOptions extends ProbeOptions, ListenOptions, ConnectionOptions, CoverageOptions {
   json?: boolean;
   tfeUrl: string;
   planRedirectOrigin: string[];
@@ -45,6 +46,10 @@ function serveCommand(): Command {
     )
     .option('--check', `${CHECK_DESCRIPTION}; default: on when a service token is given`)
     .option('--no-check', 'no preflight, even with a service token');
+  addCoverageOptions(
+    cmd,
+    'review which public HTTP endpoints the plan creates or changes that no monitor watches: one outcome per endpoint, with a suggested monitor for each uncovered one',
+  );
   return addProbeOptions(
     cmd,
     'request once each monitor the plan creates or whose request changes; backtest alert changes',
@@ -79,10 +84,12 @@ function serveCommand(): Command {
           failOn: opts.failOn,
           ...(opts.check !== undefined ? { check: opts.check } : {}),
           ...probeSettings(opts, env),
+          ...coverageSettings(opts, env),
           baseUrl: connection?.baseUrl,
           token: connection?.token,
           env: probeEnv(env),
           detailsUrl: opts.detailsUrl,
+          ...coverageSettings(opts, env),
         },
         log,
       });
