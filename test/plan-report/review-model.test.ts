@@ -143,7 +143,7 @@ test('the gates are declared once: both help texts list every gate, with what it
   );
   for (const help of [planReportHelp, serveHelp]) {
     // every gate, in the declared order, after "one of:"
-    const list = /contains one of: (.*?\(needs --probe\))/.exec(help)![1]!;
+    const list = /contains one of: (.*?\(turns --coverage on\))/.exec(help)![1]!;
     expect(list.replace(/ \([^)]*\)/g, '').split(', ')).toEqual(GATES);
     expect(list).toMatch(/preflight \(needs --check[^)]*\), duplicate \(needs --check/);
   }
