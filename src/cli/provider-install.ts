@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
-import { hclString } from '../import/hcl.js';
+import { escapeInvisible, hclEscape } from '../protocol/template.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 
 export const PROVIDER_SOURCE = PROVIDER_ADDRESS;
@@ -112,6 +112,16 @@ export function installProvider(opts: InstallOptions): Installed {
 }
 
 /**
+ * A string of the CLI configuration holding exactly `s`. Terraform and OpenTofu read that file with HCL 1, which
+ * copies a `${…}` of a string as it stands and knows no `$${` escape (HCL 2's), so `$` and `%` before `{` are written
+ * as \u escapes, which both HCL versions read as the character; so are quotes, backslashes and invisible characters.
+ */
+export function cliConfigString(s: string): string {
+  const escaped = escapeInvisible(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"'), hclEscape);
+  return `"${escaped.replace(/([$%])\{/g, (_m, c: string) => `${hclEscape(c.charCodeAt(0))}{`)}"`;
+}
+
+/**
  * The CLI configuration (Terraform's `TF_CLI_CONFIG_FILE`, which OpenTofu reads too): this provider, under either
  * host, from the mirror and never from a registry; every other provider from its registry.
  */
@@ -120,7 +130,7 @@ export function cliConfig(mirrorDir: string, platform: string = process.platform
   const dir = platform === 'win32' ? mirrorDir.replace(/\\/g, '/') : mirrorDir;
   return `provider_installation {
   filesystem_mirror {
-    path    = ${hclString(dir)}
+    path    = ${cliConfigString(dir)}
     include = [${sources}]
   }
   direct {
