@@ -19,6 +19,7 @@ import { RateLimiter, UptimeClient } from '../../src/client/index.js';
 import { RateLimitWaitError } from '../../src/client/rate-limit-error.js';
 import { createService, type RunningService } from '../../src/service/index.js';
 import { ServiceApi, testSeed } from '../provider/helpers.js';
+import { endlessAnswer, tricklingAnswer } from '../helpers/hostile-answers.js';
 
 /** What the proxy does with one request: pass it on, or answer itself (`forwarded`: the service's answer, if asked). */
 type Fault = (
@@ -235,30 +236,21 @@ describe('announced waits', () => {
 
 describe('bounds', () => {
   test('a chunked answer without a length, never ending, is refused at the limit and not read on', async () => {
-    let closed = false;
+    let answer: { closed: () => boolean } | undefined;
     fault = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(16 * 1024, 0x20);
-      const pump = () => {
-        while (!closed && res.write(chunk));
-        if (!closed) res.once('drain', pump);
-      };
-      res.on('close', () => (closed = true));
-      pump();
+      answer = endlessAnswer(res);
     };
     const c = new UptimeClient({ baseUrl: proxyUrl, token: svc.tokens.full!, maxResponseBytes: 512 * 1024 });
     const e = await failure(c.getUsage());
     expect(e.message).toMatch(/more than 524288 bytes/);
     expect(seen).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
-    expect(closed).toBe(true);
+    expect(answer!.closed()).toBe(true);
   });
 
   test('a server that trickles its answer cannot hold a read past its attempts’ deadlines', async () => {
     fault = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const t = setInterval(() => res.write(' '), 100);
-      res.on('close', () => clearInterval(t));
+      tricklingAnswer(res);
     };
     const { c } = client({ maxAttempts: 2 });
     const started = Date.now();

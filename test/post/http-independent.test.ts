@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpJson, PostError } from '../../src/post/http.js';
+import { endlessAnswer, tricklingAnswer } from '../helpers/hostile-answers.js';
 
 const TOKEN = 'ghs_SENTINEL_independent_0123456789';
 
@@ -241,29 +242,20 @@ describe('a POST that may have been processed is never sent again', () => {
 
 describe('bounds', () => {
   test('a chunked answer without a length, never ending, is refused at the limit and not read on', async () => {
-    let closed = false;
+    let answer: { closed: () => boolean } | undefined;
     const h = await host((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(16 * 1024, 0x20);
-      const pump = () => {
-        while (!closed && res.write(chunk));
-        if (!closed) res.once('drain', pump);
-      };
-      res.on('close', () => (closed = true));
-      pump();
+      answer = endlessAnswer(res);
     });
     const { http } = client(h.url, { maxAnswerBytes: 256 * 1024 });
     const e = await failure(http.request('GET', '/x'));
     expect(e.message).toContain(`more than ${256 * 1024} bytes`);
     await new Promise((r) => setTimeout(r, 200));
-    expect(closed).toBe(true);
+    expect(answer!.closed()).toBe(true);
   });
 
   test('a server that trickles its answer cannot hold a call past its deadlines', async () => {
     const h = await host((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const t = setInterval(() => res.write(' '), 100);
-      res.on('close', () => clearInterval(t));
+      tricklingAnswer(res);
     });
     const { http } = client(h.url, { timeoutMs: 800, attempts: 2 });
     const started = Date.now();

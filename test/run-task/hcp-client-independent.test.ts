@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HcpClient, HcpError } from '../../src/run-task/hcp-client.js';
+import { endlessAnswer } from '../helpers/hostile-answers.js';
 
 const TOKEN = 'abc123.atlasv1.SENTINELsecretSENTINEL';
 const servers: Server[] = [];
@@ -114,16 +115,9 @@ describe('the plan download', () => {
   });
 
   test('a chunked plan without a length beyond the limit is refused, not read on and not asked again', async () => {
-    let closed = false;
+    let answer: { closed: () => boolean } | undefined;
     const s = await standIn((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(16 * 1024, 0x20);
-      const pump = () => {
-        while (!closed && res.write(chunk));
-        if (!closed) res.once('drain', pump);
-      };
-      res.on('close', () => (closed = true));
-      pump();
+      answer = endlessAnswer(res);
     });
     const { client } = hcp(s.origin, { planBytesLimit: 256 * 1024 });
     const e = await client.fetchPlan(`${s.origin}${PLAN}`, TOKEN).catch((x: unknown) => x);
@@ -131,7 +125,7 @@ describe('the plan download', () => {
     expect((e as Error).message).toContain('larger than 262144 bytes');
     expect(s.seen).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
-    expect(closed).toBe(true);
+    expect(answer!.closed()).toBe(true);
     await client.close();
   });
 
