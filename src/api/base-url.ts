@@ -36,18 +36,30 @@ export interface BaseUrlProblem {
   message: string;
 }
 
+/** A value that is no URL, as a message may show it: what looks like `user:password@` masked, and `secrets`. */
+function shown(raw: string, secrets: readonly string[]): string {
+  let out = raw.replace(/^([^/?#]*\/\/)[^/?#]*@/, '$1***@');
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
+  return JSON.stringify(out);
+}
+
 /**
  * What is wrong with a base URL, or null when it may carry the token. `name` starts the message (`base URL`,
- * `base_url`, `--base-url`). The message never repeats credentials.
+ * `base_url`, `--base-url`). The message never repeats credentials: the URL's own, or `secrets` (the token, when the
+ * caller has it: a token given as the address is shown masked).
  */
-export function baseUrlProblem(raw: string, name = 'base URL'): BaseUrlProblem | null {
+export function baseUrlProblem(
+  raw: string,
+  name = 'base URL',
+  secrets: readonly string[] = [],
+): BaseUrlProblem | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return {
       rule: 'absolute_url',
-      message: `${name} must be an absolute URL such as https://api.example.com/v1; got ${JSON.stringify(raw)}`,
+      message: `${name} must be an absolute URL such as https://api.example.com/v1; got ${shown(raw, secrets)}`,
     };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))

@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
-import { hclString } from '../import/hcl.js';
+import { escapeInvisible, hclEscape } from '../protocol/template.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
 
 export const PROVIDER_SOURCE = PROVIDER_ADDRESS;
@@ -76,20 +76,48 @@ export function commandLine(words: string[], platform: string = process.platform
   return words.map((w) => shellWord(w, platform)).join(' ');
 }
 
+/** The Windows folders, by variable, a batch file may name a path through (the longest that holds it wins). */
+const WINDOWS_PROFILE_VARIABLES = ['LOCALAPPDATA', 'APPDATA', 'USERPROFILE'] as const;
+
+/**
+ * A path as a batch file's quoted word. cmd.exe reads a batch file in the console's code page (437, 850, …; not
+ * UTF-8), so a path with characters outside ASCII would reach it mangled; cmd.exe expands `%VAR%` from the
+ * environment, which keeps every character. So a path outside ASCII is named through the profile folder of
+ * WINDOWS_PROFILE_VARIABLES that holds it (the user's name is the usual non-ASCII part: C:\Users\José), and one
+ * that no such folder holds with an ASCII rest is refused. `%` is doubled: cmd.exe expands it even in quotes.
+ */
+function batchPath(p: string, env: NodeJS.ProcessEnv): string {
+  const ascii = (s: string) => /^[\x20-\x7e]*$/.test(s);
+  const word = (s: string) => s.replace(/%/g, '%%');
+  if (ascii(p)) return `"${word(p)}"`;
+  const folders = WINDOWS_PROFILE_VARIABLES.flatMap((name) => {
+    const value = env[name]?.replace(/\\+$/, '');
+    return value ? [{ name, value }] : [];
+  }).sort((a, b) => b.value.length - a.value.length);
+  for (const { name, value } of folders) {
+    const rest = p.slice(value.length);
+    if (p.slice(0, value.length).toLowerCase() === value.toLowerCase() && /^(\\|$)/.test(rest) && ascii(rest))
+      return `"%${name}%${word(rest)}"`;
+  }
+  throw new Error(
+    `${p} has characters outside ASCII, which the Windows launcher (a batch file: cmd.exe reads it in the console's code page) cannot name; install the single-file release instead (uptimectl provider install --from <release-dir>), or Node and this package in a folder whose path is ASCII`,
+  );
+}
+
 /**
  * The mirror's executable that runs `bundle` with `node`: its file name's ending (`.cmd` on Windows) and its text.
  * Elsewhere a shell script that execs node, so that Terraform's signals reach node itself and no shell keeps the
- * stdout pipe open; on Windows a batch file (CRLF line ends; `%` doubled, since cmd.exe expands it even in quotes).
+ * stdout pipe open; on Windows a batch file (CRLF line ends; each path as batchPath writes it). `env`: the environment
+ * of the Windows user who will run Terraform (the profile folders' variables).
  */
 export function launcherScript(
   node: string,
   bundle: string,
   platform: string = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
 ): { suffix: string; text: string } {
-  if (platform === 'win32') {
-    const q = (p: string) => `"${p.replace(/%/g, '%%')}"`;
-    return { suffix: '.cmd', text: `@${q(node)} ${q(bundle)} %*\r\n` };
-  }
+  if (platform === 'win32')
+    return { suffix: '.cmd', text: `@${batchPath(node, env)} ${batchPath(bundle, env)} %*\r\n` };
   const q = (p: string) => `'${p.replace(/'/g, `'\\''`)}'`;
   return { suffix: '', text: `#!/bin/sh\nexec ${q(node)} ${q(bundle)} "$@"\n` };
 }
@@ -112,6 +140,16 @@ export function installProvider(opts: InstallOptions): Installed {
 }
 
 /**
+ * A string of the CLI configuration holding exactly `s`. Terraform and OpenTofu read that file with HCL 1, which
+ * copies a `${…}` of a string as it stands and knows no `$${` escape (HCL 2's), so `$` and `%` before `{` are written
+ * as \u escapes, which both HCL versions read as the character; so are quotes, backslashes and invisible characters.
+ */
+export function cliConfigString(s: string): string {
+  const escaped = escapeInvisible(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"'), hclEscape);
+  return `"${escaped.replace(/([$%])\{/g, (_m, c: string) => `${hclEscape(c.charCodeAt(0))}{`)}"`;
+}
+
+/**
  * The CLI configuration (Terraform's `TF_CLI_CONFIG_FILE`, which OpenTofu reads too): this provider, under either
  * host, from the mirror and never from a registry; every other provider from its registry.
  */
@@ -120,7 +158,7 @@ export function cliConfig(mirrorDir: string, platform: string = process.platform
   const dir = platform === 'win32' ? mirrorDir.replace(/\\/g, '/') : mirrorDir;
   return `provider_installation {
   filesystem_mirror {
-    path    = ${hclString(dir)}
+    path    = ${cliConfigString(dir)}
     include = [${sources}]
   }
   direct {

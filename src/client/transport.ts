@@ -139,6 +139,16 @@ export class Transport {
     };
   }
 
+  /**
+   * The budget after a failure (a retried status, a lost connection). A 429's wait is bounded by the limiter, which
+   * counts the run's waiting in all; a 503's announced wait is not, so it is bounded here by the same run's bound
+   * (maxRateLimitWaitMs): a 503 saying "back in a day" fails the call now, not after a day.
+   */
+  private get failureBudget(): RetryBudget {
+    const budget = this.budget;
+    return { ...budget, maxWaitMs: Math.min(budget.maxWaitMs, this.opts.retry.maxRateLimitWaitMs) };
+  }
+
   async call(
     ep: Endpoint,
     params: Record<string, string>,
@@ -258,14 +268,12 @@ export class Transport {
       failures++;
       const inDoubt = repeatable && doubt !== null && doubt.note(failure);
       if (!worthRetrying(connection ? { connection } : failure, repeatable)) throw failure;
-      let delayMs: number;
-      if (failures < this.opts.retry.maxAttempts) {
-        const wait = nextWait(failures, waitMs, this.budget, this.random);
-        if (wait === null) throw failure;
-        delayMs = wait;
-      } else {
-        // The retry budget is spent. A write that may have happened is not failed but resolved: replayed with
-        // its own key until the service says what happened, or the in-doubt deadline passes.
+      // The policy's wait, within the attempts and the longest wait. Past them a write that may have happened is not
+      // failed but resolved: replayed with its own key until the service says what happened, or the in-doubt
+      // deadline passes.
+      let delayMs = nextWait(failures, waitMs, this.failureBudget, this.random);
+      const resolving = delayMs === null;
+      if (delayMs === null) {
         const next = inDoubt ? doubt.next(this.clock.now(), waitMs) : null;
         if (next === null) throw inDoubt ? doubt.failure(failure, this.clock.now()) : failure;
         delayMs = next;
@@ -278,10 +286,7 @@ export class Transport {
         status: failure.status || undefined,
         delayMs,
         requestId: failure.requestId,
-        reason:
-          inDoubt && failures >= this.opts.retry.maxAttempts
-            ? `${failure.name}, outcome unknown`
-            : failure.name,
+        reason: inDoubt && resolving ? `${failure.name}, outcome unknown` : failure.name,
       });
       await this.clock.sleep(delayMs, options.signal);
     }

@@ -14,8 +14,9 @@
 // - Repeating does no more than the first (RFC 9110 §9.2.2) for GET, HEAD, OPTIONS, PUT and DELETE; for POST and
 //   PATCH only when the caller says so: an Idempotency-Key, or a PATCH that sets a whole value (a comment's body, a
 //   task result).
-// - Retry-After is delay-seconds or an HTTP-date (RFC 9110 §10.2.3); anything else announces nothing. It is
-//   honoured on 429 and on the retried statuses (a 503 saying how long it will be down), instead of the backoff.
+// - Retry-After is delay-seconds or an HTTP-date (RFC 9110 §10.2.3: any of the three date formats, each in UTC);
+//   anything else announces nothing. It is honoured on 429 and on the retried statuses (a 503 saying how long it
+//   will be down), instead of the backoff.
 // - Backoff: from a base, doubled per failure, up to a cap, with jitter: full, anywhere in [0, cap) (many processes
 //   sharing one token spread out), or equal, in [cap/2, cap) (every wait makes progress: polls, in-doubt replays).
 // - A wait announced beyond the caller's longest single wait: the caller gives up at once (the API client, the
@@ -103,10 +104,41 @@ export function retryAfterMs(
   const s = (typeof value === 'string' ? value : value?.[0])?.trim();
   if (!s) return null;
   if (/^\d+$/.test(s)) return Number(s) * 1000;
-  // An HTTP-date opens with the day's name (IMF-fixdate, RFC 850, asctime); Date.parse alone reads "1.5" as 2001.
-  if (!/^(mon|tue|wed|thu|fri|sat|sun)/i.test(s)) return null;
-  const at = Date.parse(s);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  const at = httpDate(s, now);
+  return at === null ? null : Math.max(0, at - now);
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const TIME = String.raw`(?<h>\d\d):(?<min>\d\d):(?<s>\d\d)`;
+const HTTP_DATES = [
+  // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
+  String.raw`[a-z]{3}, (?<d>\d\d) (?<mon>[a-z]{3}) (?<y>\d{4}) ${TIME} GMT`,
+  // RFC 850 (obsolete): Sunday, 06-Nov-94 08:49:37 GMT
+  String.raw`[a-z]{6,9}, (?<d>\d\d)-(?<mon>[a-z]{3})-(?<yy>\d\d) ${TIME} GMT`,
+  // asctime (obsolete): Sun Nov  6 08:49:37 1994
+  String.raw`[a-z]{3} (?<mon>[a-z]{3}) (?<d> \d|\d\d) ${TIME} (?<y>\d{4})`,
+].map((form) => new RegExp(`^${form}$`, 'i'));
+
+/**
+ * An HTTP-date (RFC 9110 §5.6.7) in milliseconds since the epoch, or null. All three formats are read, as a recipient
+ * must: IMF-fixdate, and the obsolete RFC 850 (a two-digit year more than 50 years ahead of `now` is the century
+ * before) and asctime forms; each is UTC, whatever this machine's time zone. Nothing else is a date.
+ */
+export function httpDate(s: string, now: number): number | null {
+  const g = HTTP_DATES.map((re) => re.exec(s)?.groups).find(Boolean);
+  if (!g) return null;
+  let year = Number(g.y);
+  if (g.yy !== undefined) {
+    const thisYear = new Date(now).getUTCFullYear();
+    year = thisYear - (thisYear % 100) + Number(g.yy);
+    if (year > thisYear + 50) year -= 100;
+  }
+  const month = MONTHS.indexOf(g.mon!.toLowerCase());
+  const [day, h, min, sec] = [g.d, g.h, g.min, g.s].map(Number) as [number, number, number, number];
+  if (month < 0 || h > 23 || min > 59 || sec > 60) return null;
+  const at = new Date(Date.UTC(year, month, day, h, min, sec));
+  // Date.UTC rolls 31 Feb over into March: such a day is no date.
+  return at.getUTCMonth() === month && at.getUTCDate() === day ? at.getTime() : null;
 }
 
 /** Exponential backoff: `baseMs` doubled per failure up to `maxMs`, with full or equal jitter. */

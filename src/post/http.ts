@@ -3,9 +3,11 @@
 // backoff from 1 s); what is the hosts' own is here:
 // - The token rides in one header, set here from a closure; it is never in a URL, and every error message is scrubbed
 //   of it (and of whatever the host echoes back) before it leaves this module.
-// - Rate limits: GitHub's 403 with an exhausted allowance is a 429; with no Retry-After, the wait is until the reset
-//   the host announces (GitHub's x-ratelimit-reset, GitLab's ratelimit-reset), else GitHub's advice of a minute. A
-//   wait longer than `maxWaitMs` is not taken: the call fails at once.
+// - Rate limits: GitHub's 403 for a rate limit is a 429: its primary limit (x-ratelimit-remaining 0) or a secondary
+//   one (a retry-after, or a message saying "secondary rate limit"); any other 403 is a permission. With no
+//   Retry-After, the wait is until the reset of an exhausted window (GitHub's x-ratelimit-reset, GitLab's
+//   ratelimit-reset), else GitHub's advice of a minute. A wait longer than `maxWaitMs` is not taken: the call fails
+//   at once.
 // - The hosts' PATCH calls set whole values (a comment's body, an issue's state) and may be repeated like PUT; a POST
 //   that was sent and lost its answer is not: the caller gets a `PostError` with `outcomeUnknown` and decides (the
 //   posting layer looks for what it was creating before creating it again).
@@ -80,10 +82,27 @@ function defaultSleep(ms: number): Promise<void> {
 export function announcedWaitMs(headers: Headers, now = Date.now()): number | null {
   const retryAfter = retryAfterMs(headers.get('retry-after'), now);
   if (retryAfter !== null) return retryAfter;
-  // GitHub: x-ratelimit-reset (epoch seconds); GitLab: ratelimit-reset (epoch seconds).
+  // GitHub: x-ratelimit-reset (epoch seconds); GitLab: ratelimit-reset (epoch seconds). The reset of a window that
+  // has allowance left says nothing of this limit (GitHub sends its primary window's on every answer).
+  const remaining = headers.get('x-ratelimit-remaining') ?? headers.get('ratelimit-remaining');
   const reset = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
-  if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
+  if (reset && /^\d+$/.test(reset) && (remaining === null || remaining.trim() === '0'))
+    return Math.max(0, Number(reset) * 1000 - now);
   return null;
+}
+
+/**
+ * Whether an answer is a rate limit: a 429, or GitHub's 403 for one: its primary limit (no allowance left) or a
+ * secondary limit (a retry-after, or the message saying so). Any other 403 is a permission.
+ */
+export function rateLimited(status: number, headers: Headers, text: string): boolean {
+  if (status === RATE_LIMITED) return true;
+  return (
+    status === 403 &&
+    (headers.get('x-ratelimit-remaining') === '0' ||
+      headers.has('retry-after') ||
+      /secondary rate limit/i.test(text))
+  );
 }
 
 export class HttpJson {
@@ -148,9 +167,7 @@ export class HttpJson {
         await sleep(wait);
         continue;
       }
-      const limited =
-        res.status === RATE_LIMITED ||
-        (res.status === 403 && res.headers.get('x-ratelimit-remaining') === '0');
+      const limited = rateLimited(res.status, res.headers, text);
       if (limited || worthRetrying(res, repeatable)) {
         const wait = this.nextWait(
           attempt,

@@ -28,9 +28,10 @@ export type { UptimeProviderData } from './session.js';
 
 export { PROVIDER_ADDRESS };
 
-/** Checks base_url by the base-URL rule (src/api/base-url.ts); a diagnostic on `base_url` names what is wrong. */
-export function checkBaseUrl(raw: string): string {
-  const problem = baseUrlProblem(raw, 'base_url');
+/** Checks base_url by the base-URL rule (src/api/base-url.ts); a diagnostic on `base_url` names what is wrong, never
+ *  repeating `token`. */
+export function checkBaseUrl(raw: string, token?: string): string {
+  const problem = baseUrlProblem(raw, 'base_url', token ? [token] : []);
   if (!problem) return raw;
   const summary = problem.rule === 'https' ? 'Insecure base_url' : 'Invalid base_url';
   throw new DiagnosticError(summary, `${problem.message}.`, ['base_url']);
@@ -89,7 +90,7 @@ export const uptimeProvider = defineProvider({
         'Set the provider argument token (from a sensitive variable) or the UPTIME_API_TOKEN environment variable. Tokens are created in the dashboard under account integrations.',
         ['token'],
       );
-    checkBaseUrl(baseUrl);
+    checkBaseUrl(baseUrl, token);
     // Client events carry method, path template, attempt and status only (never headers or bodies).
     const apiLog = ctx.logger.named('api');
     const { client, open } = RunSession.connect(

@@ -70,7 +70,7 @@ describe('provider install on each OS', () => {
       'path    = "C:/Users/Ana B/.terraform-uptime/mirror"',
     );
     expect(cliConfig('/srv/a "b" ${c}\\d/mirror', 'linux')).toContain(
-      'path    = "/srv/a \\"b\\" $${c}\\\\d/mirror"',
+      'path    = "/srv/a \\"b\\" \\u0024{c}\\\\d/mirror"',
     );
   });
 

@@ -37,7 +37,7 @@ function checked(opts: ConnectionOptions, cmd: Command | undefined): Partial<Con
   const token = opts.token || undefined;
   if (baseUrl && token) {
     const name = cmd?.getOptionValueSource('baseUrl') === 'env' ? BASE_URL_ENV : '--base-url';
-    const problem = baseUrlProblem(baseUrl, name);
+    const problem = baseUrlProblem(baseUrl, name, [token]);
     if (problem) throw new Error(problem.message);
   }
   return { baseUrl, token };
