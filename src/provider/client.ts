@@ -77,12 +77,19 @@ export interface UptimeProviderData {
 
 /** The client, or an error saying why there is none. */
 export function requireClient(pd: UptimeProviderData | undefined): Client {
-  if (!pd?.client)
-    throw new DiagnosticError(
-      'Provider not configured',
-      'The uptime provider configuration was not known when this operation ran (for example base_url or token depend on a value known only after apply). Set them from known values.',
-    );
-  return pd.client;
+  return configured(pd).client;
+}
+
+const hasClient = (pd: UptimeProviderData | undefined): pd is UptimeProviderData & { client: Client } =>
+  pd?.client !== null && pd?.client !== undefined;
+
+/** The provider data of a configured provider (with its client), or the error `requireClient` gives. */
+export function configured(pd: UptimeProviderData | undefined): UptimeProviderData & { client: Client } {
+  if (hasClient(pd)) return pd;
+  throw new DiagnosticError(
+    'Provider not configured',
+    'The uptime provider configuration was not known when this operation ran (for example base_url or token depend on a value known only after apply). Set them from known values.',
+  );
 }
 
 export function memo<T>(pd: UptimeProviderData, key: string, f: () => Promise<T>): Promise<T> {
@@ -98,11 +105,7 @@ export function memo<T>(pd: UptimeProviderData, key: string, f: () => Promise<T>
 /** The account's alert destinations, read once per process. */
 export function listDestinations(pd: UptimeProviderData): Promise<AlertDestination[]> {
   const client = requireClient(pd);
-  return memo(
-    pd,
-    'alert-destinations',
-    async () => (await client.listAlertDestinations()).data as AlertDestination[],
-  );
+  return memo(pd, 'alert-destinations', async () => (await client.listAlertDestinations()).data);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ export interface FreshOptions {
 
 async function getMonitor(client: Client, id: string, attr: string, signal?: AbortSignal): Promise<Monitor> {
   try {
-    return (await client.getMonitor(id, signal ? { signal } : {})).data as Monitor;
+    return (await client.getMonitor(id, signal ? { signal } : {})).data;
   } catch (e) {
     if (statusOf(e) === 404) throw monitorNotFound(id, attr);
     throw apiFailure('Read failed', e);

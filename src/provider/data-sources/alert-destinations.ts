@@ -1,7 +1,8 @@
 // data "uptime_alert_destinations": verified destinations, filtered by channel, label and default.
+import { uptimeDataSource } from '../declarations.js';
 import { ALERT_CHANNELS, AlertChannel, type AlertDestination } from '../../api/index.js';
 import { lazySchema } from '../../api/lazy.js';
-import { boolAttr, defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { boolAttr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { newDraft, put, validateDraft } from '../validation.js';
 import { stringList } from './fields.js';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 
 const Filters = lazySchema(() => z.object({ channel: AlertChannel.optional() }));
 
-export const alertDestinationsDataSource = defineDataSource({
+export const alertDestinationsDataSource = uptimeDataSource({
   typeName: 'uptime_alert_destinations',
   description:
     'Alert destinations already verified in the dashboard (only these can be selected in `uptime_monitor_alert_settings`). Destinations are added and verified in the dashboard, not through the API. Needs the `alerts:write` scope. Omitted filters match everything.',
@@ -74,7 +75,7 @@ output "on_call_phones" {
     const client = requireClient(ctx.providerData);
     let all: AlertDestination[];
     try {
-      all = (await client.listAlertDestinations()).data as AlertDestination[];
+      all = (await client.listAlertDestinations()).data;
     } catch (e) {
       throw apiFailure('Listing alert destinations failed', e);
     }
@@ -95,6 +96,6 @@ output "on_call_phones" {
         label: d.label ?? null,
         is_default: d.isDefault,
       })),
-    } as never;
+    };
   },
 });

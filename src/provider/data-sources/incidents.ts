@@ -1,6 +1,7 @@
 // data "uptime_incidents": incidents across accessible monitors (or of one monitor), all pages.
+import { uptimeDataSource } from '../declarations.js';
 import { IncidentListQuery, type Incident } from '../../api/index.js';
-import { defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { monitorIdFormat, newDraft, put, validateDraft } from '../validation.js';
 import { incidentComputed, incidentValues } from './fields.js';
@@ -12,7 +13,7 @@ function draft(config: Record<string, unknown>) {
   return d;
 }
 
-export const incidentsDataSource = defineDataSource({
+export const incidentsDataSource = uptimeDataSource({
   typeName: 'uptime_incidents',
   description:
     'Lists incidents of the monitors the token can see (every page is read), optionally of one monitor and by status and type. Omitted filters match everything. Needs the `monitors:read` scope.',
@@ -78,6 +79,6 @@ output "open_incidents" {
     } catch (e) {
       throw apiFailure('Listing incidents failed', e);
     }
-    return { ...config, incidents: out.map(incidentValues) } as never;
+    return { ...config, incidents: out.map(incidentValues) };
   },
 });

@@ -1,19 +1,13 @@
 // data "uptime_monitor_alerts": a monitor's most recent alert records (GET /monitors/{id}/alerts): whether an alert
 // went out, on which channel and how its delivery ended; optionally after waiting for a check since the last change.
+import { uptimeDataSource } from '../declarations.js';
 import { ALERT_TYPES, type Alert } from '../../api/index.js';
-import {
-  boolAttr,
-  defineDataSource,
-  int64Attr,
-  listNestedAttr,
-  oneOf,
-  stringAttr,
-} from '../../protocol/framework/index.js';
+import { boolAttr, int64Attr, listNestedAttr, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 
-export const monitorAlertsDataSource = defineDataSource({
+export const monitorAlertsDataSource = uptimeDataSource({
   typeName: 'uptime_monitor_alerts',
   description:
     "A monitor's most recent alert records (`GET /monitors/{id}/alerts`), newest first: what was sent, on which channel, and whether it was delivered. Needs the `monitors:read` scope. Every page is read (alerts are kept 30 days) and sorted newest first, so the order the service lists them in does not matter.",
@@ -114,6 +108,6 @@ output "last_alert_delivered" {
           response_time_ms: a.responseTimeMs ?? null,
           http_status: a.httpStatus ?? null,
         })),
-    } as never;
+    };
   },
 });

@@ -1,13 +1,14 @@
 // data "uptime_monitor_checks": a monitor's most recent check results (GET /monitors/{id}/checks: Pro plan and
 // checks:read), optionally after waiting for a check since the monitor's last change. Check results' fields are not
 // shown in the spec: each is read leniently and a missing one is null.
+import { uptimeDataSource } from '../declarations.js';
 import type { CheckResult, Lenient } from '../../api/index.js';
-import { defineDataSource, int64Attr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { int64Attr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 
-export const monitorChecksDataSource = defineDataSource({
+export const monitorChecksDataSource = uptimeDataSource({
   typeName: 'uptime_monitor_checks',
   description:
     "A monitor's most recent check results (`GET /monitors/{id}/checks`), newest first. Needs a Pro plan and the `checks:read` scope (else the read fails with the service's 403). The provider reads whole pages of 100 until it has `limit` results and keeps the newest `limit` of them: our service lists newest first, so these are the most recent (the order is not shown in the specification; from a service that lists oldest first they are the newest of its first pages). A field the service does not report is null.",
@@ -93,6 +94,6 @@ output "last_failures" {
           failure_category: c.failureCategory ?? null,
           failure_reason: c.failureReason ?? null,
         })),
-    } as never;
+    };
   },
 });

@@ -1,9 +1,10 @@
 // `list "uptime_monitor"` for `terraform query` (Terraform 1.14+): every monitor the token can see, filtered by
 // status / enabled on the service and by archived / name glob here, page by page until Terraform has enough.
+import { uptimeListResource } from '../declarations.js';
 import type { Monitor } from '../../api/index.js';
 import { selects } from '../monitor-filter.js';
-import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
-import { apiFailure, requireClient, type UptimeProviderData } from '../client.js';
+import { boolAttr, oneOf, stringAttr } from '../../protocol/framework/index.js';
+import { apiFailure, requireClient } from '../client.js';
 import { monitorToModel } from '../mapping/monitor.js';
 
 const PAGE = 100;
@@ -37,7 +38,7 @@ Each result's identity is the monitor id; \`${pageType}\` is named by the same i
 
 type ListedStatus = Exclude<Monitor['status'], 'archived'>;
 
-export const monitorList = defineListResource({
+export const monitorList = uptimeListResource({
   typeName: 'uptime_monitor',
   description:
     'Finds monitors for `terraform query` (Terraform 1.14+). Without filters: every monitor the token can see that is not archived, paused ones included.',
@@ -67,7 +68,7 @@ export const monitorList = defineListResource({
     }),
   },
   async *list({ config, includeResource, ctx }) {
-    const client = requireClient(ctx.providerData as UptimeProviderData);
+    const client = requireClient(ctx.providerData);
     const pages = client.paginate.listMonitors(
       {
         limit: PAGE,

@@ -1,14 +1,10 @@
 // uptime_monitor's lifecycle: create POST (one random Idempotency-Key per create call), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import type { Monitor } from '../../api/index.js';
-import { DiagnosticError, defineResource } from '../../protocol/framework/index.js';
+import { DiagnosticError } from '../../protocol/framework/index.js';
+import { uptimeResource } from '../declarations.js';
 import { apiFailure, codeOf, movedVersion, requireClient, statusOf, type Client } from '../client.js';
-import {
-  monitorCreateBody,
-  monitorToModel,
-  monitorUpdateBody,
-  type MonitorModel,
-} from '../mapping/monitor.js';
+import { monitorCreateBody, monitorToModel, monitorUpdateBody } from '../mapping/monitor.js';
 import {
   changedOutsideTerraform,
   checkImportMonitorId,
@@ -79,7 +75,7 @@ function writeError(what: string, e: unknown, id?: string): DiagnosticError {
  */
 async function createMonitor(client: Client, body: Parameters<Client['createMonitor']>[0]): Promise<Monitor> {
   try {
-    return (await client.createMonitor(body)).data as Monitor;
+    return (await client.createMonitor(body)).data;
   } catch (e) {
     // A 409 that does not say it is something else (capacity, an idempotency conflict): the monitor that holds this
     // URL and request method is read (by the id the answer names, else found through the listing) and named.
@@ -88,7 +84,7 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
     if (statusOf(e) === 409 && (!code || code === 'unknown' || code === 'duplicate_monitor')) {
       const existing = await (
         named
-          ? client.getMonitor(named).then((r) => r.data as Monitor)
+          ? client.getMonitor(named).then((r) => r.data)
           : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
       ).catch(() => undefined);
       if (existing) throw alreadyExists(existing);
@@ -111,7 +107,7 @@ function createInDoubt(
   );
 }
 
-export const monitorResource = defineResource({
+export const monitorResource = uptimeResource({
   typeName: 'uptime_monitor',
   description: monitorDescription,
   attributes: monitorAttributes,
@@ -130,22 +126,21 @@ export const monitorResource = defineResource({
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     noteWrite(ctx.providerData);
-    const planned = stripUnknowns(plan) as MonitorModel;
-    const body = monitorCreateBody(planned, config as MonitorModel);
+    const planned = stripUnknowns(plan);
+    const body = monitorCreateBody(planned, config);
     let m = await createMonitor(client, body);
     if (plan.archived === true) {
       const ifMatch = m.version || (await currentVersion(client, m.id));
-      m = (await versioned(m.id, 'Archive failed', () => client.archiveMonitor(m.id, { ifMatch })))
-        .data as Monitor;
+      m = (await versioned(m.id, 'Archive failed', () => client.archiveMonitor(m.id, { ifMatch }))).data;
     }
-    return monitorToModel(m, planned) as never;
+    return monitorToModel(m, planned);
   },
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
     let m: Monitor | undefined = await monitorFromListing(ctx.providerData, state.id!);
     if (!m) {
       try {
-        m = (await client.getMonitor(state.id!)).data as Monitor;
+        m = (await client.getMonitor(state.id!)).data;
       } catch (e) {
         if (statusOf(e) === 404) return goneOrHidden(ctx.providerData, ctx.diagnostics, state.id!, 'monitor');
         throw apiFailure('Read failed', e);
@@ -153,26 +148,28 @@ export const monitorResource = defineResource({
     }
     // Always mapped from what the service holds: an unchanged version token says nothing about a state that was
     // planned rather than read (after an update, state holds the planned values).
-    return monitorToModel(m, state as MonitorModel) as never;
+    return monitorToModel(m, state);
   },
   update: async ({ plan, prior, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     noteWrite(ctx.providerData);
     const id = prior.id!;
-    const planned = stripUnknowns(plan) as MonitorModel;
-    const before = prior as MonitorModel;
+    const planned = stripUnknowns(plan);
+    const before = prior;
     // State holds the version the plan was made from; a service that reported none is asked for it now.
     // A pause/activate action of this run (before_update) moved it on: continue from there (actions.ts).
     let etag: string = prior.version
       ? movedVersion(ctx.providerData, id, prior.version)
       : await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e)));
     const planVersion = etag;
-    let m: Monitor | null = null;
-    const take = (r: { data: unknown; etag?: string | null }) => {
-      m = r.data as Monitor;
-      etag = r.etag ?? m.version ?? etag;
+    // The monitor as the last call answered (null until one did).
+    const last: { monitor: Monitor | null } = { monitor: null };
+    const take = (r: { data: Monitor; etag?: string | null }): Monitor => {
+      last.monitor = r.data;
+      etag = r.etag ?? r.data.version ?? etag;
+      return r.data;
     };
-    const body = monitorUpdateBody(planned, before, config as MonitorModel);
+    const body = monitorUpdateBody(planned, before, config);
     if (body)
       take(await versioned(id, 'Update failed', () => client.updateMonitor(id, body, { ifMatch: etag })));
     const wantArchived = planned.archived === true;
@@ -188,15 +185,15 @@ export const monitorResource = defineResource({
     }
     if (!wantArchived) {
       const want = planned.enabled !== false;
-      const current: Monitor | null = m;
+      const current = last.monitor;
       let isEnabled: boolean;
-      if (current) isEnabled = (current as Monitor).enabled;
+      if (current) isEnabled = current.enabled;
       else {
         // Nothing versioned ran yet: check that the monitor is still what the plan was made from.
-        const g = (await client.getMonitor(id).catch((e: unknown) => {
+        const g = await client.getMonitor(id).catch((e: unknown) => {
           throw apiFailure('Read failed', e);
-        })) as { data: unknown; etag?: string | null };
-        const fresh = g.data as Monitor;
+        });
+        const fresh = g.data;
         if (prior.version && fresh.version && fresh.version !== planVersion)
           throw changedOutsideTerraform('monitor', id);
         take(g);
@@ -209,9 +206,10 @@ export const monitorResource = defineResource({
     } else if (!prior.archived) {
       take(await versioned(id, 'Archive failed', () => client.archiveMonitor(id, { ifMatch: etag })));
     }
-    if (!m)
+    const m =
+      last.monitor ??
       take(await client.getMonitor(id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
-    return monitorToModel(m!, planned) as never;
+    return monitorToModel(m, planned);
   },
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
@@ -257,7 +255,7 @@ function archiveVersion(client: Client, id: string): Promise<string | null> {
 
 async function isArchived(client: Client, id: string): Promise<boolean> {
   try {
-    return ((await client.getMonitor(id)).data as Monitor).archived === true;
+    return (await client.getMonitor(id)).data.archived === true;
   } catch {
     return false;
   }
