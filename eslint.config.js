@@ -12,6 +12,9 @@ export default tseslint.config(
       '**/cdktf.out/**',
       'src/constructs/generated/**',
       '**/.terraform/**',
+      // Frozen upgrade sets are kept exactly as a release wrote them (test/fixtures/upgrade/README.md).
+      'test/fixtures/upgrade/*/**',
+      '!test/fixtures/upgrade/template/**',
     ],
   },
   js.configs.recommended,

@@ -15,6 +15,8 @@ const common = {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The frozen upgrade sets hold generated apps with package.json files of the same name: not modules of the tests.
+  modulePathIgnorePatterns: ['<rootDir>/test/fixtures/upgrade/'],
   testTimeout: 30000,
 };
 

@@ -4,10 +4,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execFile, execFileSync } from 'node:child_process';
 
-export const REPO_ROOT = resolve(__dirname, '..', '..');
+// import.meta, not __dirname: also loaded as ES module by scripts run with tsx (test/fixtures/upgrade/generate.ts).
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REAL_PROVIDER_ENTRY = join(REPO_ROOT, 'src/cli/provider-main.ts');
 export const TEST_PROVIDER_ENTRY = join(REPO_ROOT, 'test/protocol/fixtures/test-provider-main.ts');
 
