@@ -70,7 +70,7 @@ function blockItem(d: BlockDecl): string {
   return `/** ${c.typeDoc} */\nexport interface ${c.type} {\n${body}}\n`;
 }
 
-function propsInterface(
+export function propsInterface(
   table: Table,
   which: 'settings' | 'own',
   name: string,
@@ -88,7 +88,7 @@ function propsInterface(
 }
 
 /** The item interfaces of a table's blocks, each once (blocks of the same kind share one). */
-function blockItems(table: Table): string[] {
+export function blockItems(table: Table): string[] {
   const seen = new Map<string, string>();
   for (const d of Object.values(table))
     if (isBlock(d) && d.construct && !seen.has(d.construct.type)) seen.set(d.construct.type, blockItem(d));

@@ -97,7 +97,7 @@ function blockValue(table: Table, record: Values, whole: boolean): Record<string
 }
 
 /** The configuration of a record of `table` (see the module header), in the table's order. */
-function configAttrs(
+export function configAttrs(
   table: Table,
   record: object,
   opts: { always?: ReadonlySet<string>; own?: Record<string, () => Attr | null> } = {},

@@ -255,7 +255,7 @@ function setAt(target: Values, path: string, value: unknown): void {
 
 /** One resource of a plan in the API's shape: `values` (`change.after` with `change.after_unknown` and
  *  `change.after_sensitive`; or `change.before` / state values without marks); null reads as defaults only. */
-function plannedOf<T extends Table>(
+export function plannedOf<T extends Table>(
   table: T,
   values: Values | null | undefined,
   unknown?: unknown,
