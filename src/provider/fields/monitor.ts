@@ -298,12 +298,35 @@ const expiryFields = (what: 'SSL' | 'domain') =>
     },
   });
 
-const EXPIRY_CONSTRUCT = {
-  in: 'settings',
-  type: 'UptimeExpiryMonitoring',
-  typeDoc: 'Certificate or domain expiry monitoring.',
-  default: 'off',
-} as const;
+/** `ssl_monitoring` / `domain_monitoring`: shown by the service under `expiryMonitoring`, by data sources as
+ *  `ssl_expiry` / `domain_expiry` with the last observation. */
+const expiryBlock = <const W extends 'ssl' | 'domain'>(
+  which: W,
+  fields: ReturnType<typeof expiryFields>,
+  label: string,
+  description: string,
+  example: string,
+) =>
+  ({
+    kind: 'block',
+    nesting: 'single',
+    record: `expiryMonitoring.${which}`,
+    empty: { enabled: false },
+    fields,
+    label,
+    presence: 'optional',
+    description,
+    omitted: `disabled with \`warn_days = ${DECIDED.expiryWarnDays.default}\` (the service default; equivalent)`,
+    dataSource: { attribute: `${which}_expiry` },
+    dataSourceNote: 'Includes the last observation.',
+    construct: {
+      in: 'settings',
+      type: 'UptimeExpiryMonitoring',
+      typeDoc: 'Certificate or domain expiry monitoring.',
+      default: 'off',
+      example,
+    },
+  }) as const;
 
 /** uptime_monitor: the plain fields and the blocks. */
 export const monitorTable = fieldTable<Monitor, MonitorCreate>()({
@@ -350,32 +373,18 @@ export const monitorTable = fieldTable<Monitor, MonitorCreate>()({
       example: "{ username: 'monitor', password: password.stringValue }",
     },
   },
-  sslMonitoring: {
-    kind: 'block',
-    nesting: 'single',
-    record: 'expiryMonitoring.ssl',
-    empty: { enabled: false },
-    fields: expiryFields('SSL'),
-    label: 'SSL expiry monitoring',
-    presence: 'optional',
-    description: 'SSL certificate expiry monitoring.',
-    omitted: `disabled with \`warn_days = ${DECIDED.expiryWarnDays.default}\` (the service default; equivalent)`,
-    dataSource: { attribute: 'ssl_expiry' },
-    dataSourceNote: 'Includes the last observation.',
-    construct: { ...EXPIRY_CONSTRUCT, example: '{ warnDays: 21 }' },
-  },
-  domainMonitoring: {
-    kind: 'block',
-    nesting: 'single',
-    record: 'expiryMonitoring.domain',
-    empty: { enabled: false },
-    fields: expiryFields('domain'),
-    label: 'domain expiry monitoring',
-    presence: 'optional',
-    description: 'Domain registration expiry monitoring.',
-    omitted: `disabled with \`warn_days = ${DECIDED.expiryWarnDays.default}\` (the service default; equivalent)`,
-    dataSource: { attribute: 'domain_expiry' },
-    dataSourceNote: 'Includes the last observation.',
-    construct: { ...EXPIRY_CONSTRUCT, example: '{ enabled: true }' },
-  },
+  sslMonitoring: expiryBlock(
+    'ssl',
+    expiryFields('SSL'),
+    'SSL expiry monitoring',
+    'SSL certificate expiry monitoring.',
+    '{ warnDays: 21 }',
+  ),
+  domainMonitoring: expiryBlock(
+    'domain',
+    expiryFields('domain'),
+    'domain expiry monitoring',
+    'Domain registration expiry monitoring.',
+    '{ enabled: true }',
+  ),
 });
