@@ -1,5 +1,6 @@
-// Declaration API: defineResource / defineDataSource / defineProvider. One declaration per type; the schema,
-// JSON schema document, docs and all RPC behaviour are derived from it.
+// Declaration API: defineResource / defineDataSource / defineProvider (and `declarationsFor`, which binds them to a
+// provider's data type once). One declaration per type; the schema, JSON schema document, docs and all RPC behaviour
+// are derived from it.
 import type { CtyType } from '../cty/types.js';
 import type { Diagnostic, Diagnostics } from '../diagnostics.js';
 import type { Logger } from '../logging.js';
