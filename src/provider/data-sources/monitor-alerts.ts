@@ -85,8 +85,8 @@ output "last_alert_delivered" {
         { limit: 100 },
         { signal: ctx.signal },
       ))
-        if (config.type === null || config.type === undefined || (a as Alert).type === config.type)
-          all.push(a as Alert);
+        if (config.type === null || config.type === undefined || a.type === config.type)
+          all.push(a);
     } catch (e) {
       throw apiFailure('Listing alerts failed', e);
     }
