@@ -15,7 +15,9 @@
 // schema.ts turns a table into schema attributes and typed models, mapping.ts into every conversion between
 // Terraform values and API bodies/records, ../mapping/planned.ts reads plan JSON with it, ../config-from-record.ts
 // writes configuration from records, checks.ts runs the secret and block rules at plan time, and the constructs'
-// props are generated from it (scripts/construct-props.ts, src/constructs/fields.ts).
+// props are generated from it (scripts/construct-props.ts, src/constructs/fields.ts). Adding a field, a block or a
+// secret is its model in src/api (a block holding a secret also in its SecretBlock declaration, which the local
+// service follows) and one entry in the resource's table; then `npm run generate && npm run docs`.
 import type { SecretBlock } from '../../api/index.js';
 import type { Validator } from '../../protocol/framework/index.js';
 
