@@ -4,6 +4,9 @@ import { ALERT_CHANNELS, AlertChannel, type AlertDestination } from '../../api/i
 import { lazySchema } from '../../api/lazy.js';
 import { boolAttr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
+import { computedValues } from '../fields/mapping.js';
+import { alertDestinationFields } from '../fields/observations.js';
+import { computedAttributes } from '../fields/schema.js';
 import { newDraft, put, validateDraft } from '../validation.js';
 import { stringList } from './fields.js';
 import { z } from 'zod';
@@ -47,23 +50,7 @@ output "on_call_phones" {
     destinations: listNestedAttr({
       computed: true,
       description: "The matching destinations, in the service's order.",
-      attributes: {
-        id: stringAttr({
-          computed: true,
-          description: 'Destination id (`dest_email_<24 hex>` or `dest_sms_<24 hex>`).',
-        }),
-        channel: stringAttr({ computed: true, description: '`email` or `sms`.' }),
-        value: stringAttr({ computed: true, description: 'Email address or phone number.' }),
-        masked_value: stringAttr({
-          computed: true,
-          description: 'The value partly hidden (`o***@example.com`), as the dashboard shows it.',
-        }),
-        label: stringAttr({ computed: true, description: 'Label; null when none.' }),
-        is_default: boolAttr({
-          computed: true,
-          description: 'Whether this is the default email destination (preselected on new monitors).',
-        }),
-      },
+      attributes: computedAttributes(alertDestinationFields),
     }),
   },
   validateConfig: (config, diags) => {
@@ -88,14 +75,7 @@ output "on_call_phones" {
     return {
       ...config,
       ids: list.map((d) => d.id),
-      destinations: list.map((d) => ({
-        id: d.id,
-        channel: d.channel,
-        value: d.value,
-        masked_value: d.maskedValue,
-        label: d.label ?? null,
-        is_default: d.isDefault,
-      })),
+      destinations: list.map((d) => computedValues(alertDestinationFields, d)),
     };
   },
 });

@@ -3,8 +3,11 @@
 // shown in the spec: each is read leniently and a missing one is null.
 import { uptimeDataSource } from '../declarations.js';
 import type { CheckResult, Lenient } from '../../api/index.js';
-import { int64Attr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { listNestedAttr } from '../../protocol/framework/index.js';
 import { apiFailure, requireClient } from '../client.js';
+import { computedValues } from '../fields/mapping.js';
+import { checkResultFields } from '../fields/observations.js';
+import { computedAttributes } from '../fields/schema.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 
@@ -33,22 +36,7 @@ output "last_failures" {
     checks: listNestedAttr({
       computed: true,
       description: 'The most recent check results, newest first.',
-      attributes: {
-        id: stringAttr({ computed: true, description: 'Check result id.' }),
-        checked_at: stringAttr({ computed: true, description: 'When the check ran (RFC 3339).' }),
-        status: stringAttr({ computed: true, description: '`up` or `down`.' }),
-        http_status: int64Attr({ computed: true, description: 'HTTP status answered; null when none.' }),
-        response_time_ms: int64Attr({
-          computed: true,
-          description: 'Time to the complete answer in milliseconds; null when there was none.',
-        }),
-        failure_category: stringAttr({
-          computed: true,
-          description:
-            'Why a down check failed (our service: `dns`, `connection`, `timeout`, `tls`, `http_status`, `redirect`); null when up.',
-        }),
-        failure_reason: stringAttr({ computed: true, description: 'A sentence saying why; null when up.' }),
-      },
+      attributes: computedAttributes(checkResultFields),
     }),
   },
   validateConfig: (config, diags) => validateRecent(config, diags),
@@ -85,15 +73,7 @@ output "last_failures" {
       checked_since_change: checkedSinceChange(m),
       checks: newestFirst(out, (c) => c.checkedAt)
         .slice(0, limit)
-        .map((c) => ({
-          id: c.id ?? null,
-          checked_at: c.checkedAt ?? null,
-          status: c.status ?? null,
-          http_status: c.httpStatus ?? null,
-          response_time_ms: c.responseTimeMs ?? null,
-          failure_category: c.failureCategory ?? null,
-          failure_reason: c.failureReason ?? null,
-        })),
+        .map((c) => computedValues(checkResultFields, c)),
     };
   },
 });
