@@ -1,12 +1,24 @@
 // Construct props from the field declarations (src/provider/fields): the TSDoc is the declaration's one
-// description, so the constructs never word a field a third time. Written by `npm run generate` next to the
-// CDKTF bindings (src/constructs/generated/props/*.ts) and checked by the same staleness test.
+// description, so the constructs never word a field a third time. A block declared with `construct` is a prop too,
+// typed by an interface generated from its table (its secrets must be tokens; the fields the construct sets itself
+// are not props). Written by `npm run generate` next to the CDKTF bindings (src/constructs/generated/props/*.ts)
+// and checked by the same staleness test.
 import { slowResponseFields } from '../src/provider/fields/alert-settings.js';
-import { attributeName, type FieldDecl, type FieldTable } from '../src/provider/fields/field.js';
-import { monitorFields } from '../src/provider/fields/monitor.js';
+import {
+  attributeName,
+  camel,
+  constructProp,
+  isBlock,
+  isPlain,
+  isSecret,
+  secretPropDescription,
+  type BlockDecl,
+  type Decl,
+  type FieldDecl,
+  type Table,
+} from '../src/provider/fields/field.js';
+import { monitorFields, monitorTable } from '../src/provider/fields/monitor.js';
 import { displayOptionsFields, statusPageFields } from '../src/provider/fields/status-page.js';
-
-const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 function tsType(d: FieldDecl): string {
   if (d.values) return d.values.map((v) => JSON.stringify(v)).join(' | ');
@@ -16,22 +28,71 @@ function tsType(d: FieldDecl): string {
   return 'string';
 }
 
-function prop(api: string, d: FieldDecl): string {
-  const doc = [d.description];
-  if (d.default !== undefined) doc.push(`@default ${JSON.stringify(d.default)}`);
-  else if (d.omitted) doc[0] += ` Default: ${d.omitted}`.replace(/([^.])$/, '$1.');
-  if (d.example) doc.push(`@example ${d.example}`);
-  const optional = d.presence === 'required' ? '' : '?';
-  const name = camel(attributeName(api, d));
-  return `  /**\n${doc.map((l) => `   * ${l}`).join('\n')}\n   */\n  readonly ${name}${optional}: ${tsType(d)};\n`;
+function member(name: string, optional: boolean, type: string, doc: string[]): string {
+  return `  /**\n${doc.map((l) => `   * ${l}`).join('\n')}\n   */\n  readonly ${name}${optional ? '?' : ''}: ${type};\n`;
 }
 
-function propsInterface(table: FieldTable, which: 'settings' | 'own', name: string, doc: string): string {
+function prop(api: string, d: FieldDecl): string {
+  const doc = [d.description];
+  const dflt = d.constructDefault ?? d.default;
+  if (dflt !== undefined) doc.push(`@default ${JSON.stringify(dflt)}`);
+  else if (d.omitted) doc[0] += ` Default: ${d.omitted}`.replace(/([^.])$/, '$1.');
+  if (d.example) doc.push(`@example ${d.example}`);
+  const required =
+    (d.presence === 'required' && d.constructDefault === undefined) || d.constructRequired === true;
+  return member(camel(attributeName(api, d)), !required, tsType(d), doc);
+}
+
+/** A block's prop: its generated type, its description, how a group's value combines, its default. */
+function blockProp(api: string, d: BlockDecl): string {
+  const c = d.construct!;
+  const doc = [
+    `${[d.description, c.note].filter(Boolean).join(' ')} Default: ${c.default}.`,
+    `@example ${c.example}`,
+  ];
+  return member(constructProp(api, d).prop, true, `${c.type}${d.nesting === 'list' ? '[]' : ''}`, doc);
+}
+
+/** The props of one item of a block (or of the block): its fields but the ones the construct sets itself. */
+function blockItem(d: BlockDecl): string {
+  const c = d.construct!;
+  const body = Object.entries(d.fields)
+    .filter(([api, f]) => !f.runtime && f.presence !== 'computed' && !(api in (c.fixed ?? {})))
+    .map(([api, f]: [string, Decl]) => {
+      if (isSecret(f))
+        return member(camel(attributeName(api, f)), true, 'string', [
+          secretPropDescription(f),
+          ...(f.example ? [`@example ${f.example}`] : []),
+        ]);
+      return isPlain(f) ? prop(api, f) : '';
+    })
+    .join('');
+  return `/** ${c.typeDoc} */\nexport interface ${c.type} {\n${body}}\n`;
+}
+
+export function propsInterface(
+  table: Table,
+  which: 'settings' | 'own',
+  name: string,
+  doc: string,
+  { blocksOnly = false } = {},
+): string {
   const body = Object.entries(table)
-    .filter(([, d]) => d.construct === which)
-    .map(([api, d]) => prop(api, d))
+    .map(([api, d]) => {
+      if (isPlain(d)) return d.construct === which && !blocksOnly ? prop(api, d) : '';
+      if (isBlock(d)) return d.construct?.in === which ? blockProp(api, d) : '';
+      return '';
+    })
     .join('');
   return `/** ${doc} */\nexport interface ${name} {\n${body}}\n`;
+}
+
+/** The item interfaces of a table's blocks, each once (blocks of the same kind share one). */
+export function blockItems(table: Table): string[] {
+  const seen = new Map<string, string>();
+  for (const d of Object.values(table))
+    if (isBlock(d) && d.construct && !seen.has(d.construct.type)) seen.set(d.construct.type, blockItem(d));
+  return [...seen.values()];
 }
 
 const head = (source: string) =>
@@ -43,19 +104,28 @@ export function constructProps(): Map<string, string> {
     [
       'props/monitor.ts',
       head('monitor.ts') +
-        propsInterface(
-          monitorFields,
-          'settings',
-          'UptimeMonitorFieldSettings',
-          'The declared monitor fields a group can share (`UptimeMonitorGroup` `defaults`).',
-        ) +
-        '\n' +
-        propsInterface(
-          monitorFields,
-          'own',
-          'UptimeMonitorFieldProps',
-          'The declared fields of one monitor only.',
-        ),
+        [
+          propsInterface(
+            monitorFields,
+            'settings',
+            'UptimeMonitorFieldSettings',
+            'The declared monitor fields a group can share (`UptimeMonitorGroup` `defaults`).',
+          ),
+          propsInterface(
+            monitorTable,
+            'settings',
+            'UptimeMonitorBlockSettings',
+            'The declared monitor blocks a group can share (`UptimeMonitorGroup` `defaults`).',
+            { blocksOnly: true },
+          ),
+          ...blockItems(monitorTable),
+          propsInterface(
+            monitorFields,
+            'own',
+            'UptimeMonitorFieldProps',
+            'The declared fields of one monitor only.',
+          ),
+        ].join('\n'),
     ],
     [
       'props/alert-settings.ts',

@@ -13,6 +13,7 @@ import {
   TIMEOUT_MS,
 } from './limits.js';
 import { AlertChannelSettings, AlertDestinationSelection, SlowResponseAlertSettingsInput } from './alerts.js';
+import type { SecretBlock } from './secrets.js';
 
 export const MonitorStatus = lazySchema(() => z.enum(MONITOR_STATUSES));
 export type MonitorStatus = z.infer<typeof MonitorStatus>;
@@ -95,6 +96,19 @@ export const AuthConfigResponse = lazySchema(() =>
   }),
 );
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
+
+/** The monitor's write fields that hold a secret (`SecretBlock`): each request header's value, named by the
+ *  header; basic auth's password, with the user name it requires. */
+export const MONITOR_SECRET_BLOCKS = {
+  requestHeaders: { nesting: 'list', key: 'name', secret: 'value' },
+  authConfig: {
+    nesting: 'single',
+    key: 'type',
+    secret: 'password',
+    kinds: { none: { uses: [] }, basic: { uses: ['username', 'password'], requires: ['username'] } },
+  },
+} as const satisfies Record<string, SecretBlock>;
+export type MonitorSecretBlock = keyof typeof MONITOR_SECRET_BLOCKS;
 
 export const EXPIRY_STATUSES = ['unknown', 'ok', 'warning', 'expired', 'error'] as const;
 export const ExpiryState = lazySchema(() =>

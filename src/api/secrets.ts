@@ -9,6 +9,19 @@ export const WRITE_ONLY_FIELDS = ['value', 'password'] as const;
 export type WriteOnlyField = (typeof WRITE_ONLY_FIELDS)[number];
 
 /**
+ * A write field that holds a write-only secret: a list whose items are named by `key` (matched ignoring case), or
+ * one object whose `key` says which kind it is (`kinds`: the fields each kind uses, and those it requires). A write
+ * that leaves the secret (or another field) out keeps the saved one: of the item with the same name, or of a saved
+ * object of the same kind; a view shows `<secret>Set` instead of the secret.
+ */
+export interface SecretBlock {
+  nesting: 'list' | 'single';
+  key: string;
+  secret: WriteOnlyField;
+  kinds?: Readonly<Record<string, { uses: readonly string[]; requires?: readonly string[] }>>;
+}
+
+/**
  * Every field name that holds a secret in a body: the write-only fields, API tokens (`token`, `authorization`)
  * and webhook signing secrets (`secret`). Compared case-insensitively.
  */

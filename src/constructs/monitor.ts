@@ -18,15 +18,28 @@ import {
 import { alertSettingsResource } from '../provider/resources/alert-settings.js';
 import { monitorResource } from '../provider/resources/monitor.js';
 import { slowResponseFields } from '../provider/fields/alert-settings.js';
-import { monitorFields } from '../provider/fields/monitor.js';
+import { monitorTable } from '../provider/fields/monitor.js';
 import { Monitor } from './generated/monitor/index.js';
 import type { UptimeSlowResponseAlerts } from './generated/props/alert-settings.js';
-import type { UptimeMonitorFieldProps, UptimeMonitorFieldSettings } from './generated/props/monitor.js';
+import type {
+  UptimeBasicAuth,
+  UptimeExpiryMonitoring,
+  UptimeMonitorBlockSettings,
+  UptimeMonitorFieldProps,
+  UptimeMonitorFieldSettings,
+  UptimeRequestHeader,
+} from './generated/props/monitor.js';
 import { MonitorAlertSettings } from './generated/monitor-alert-settings/index.js';
 import type { UptimeAlertDestination } from './alert-destination.js';
 import { UptimeStatusPage, type UptimeStatusPageContent } from './status-page.js';
-import { declaredBindingProps, declaredConfig } from './fields.js';
-import { camelPath, providerErrors, secretProblem } from './validation.js';
+import {
+  declaredBindingProps,
+  declaredConfig,
+  declaredPropPath,
+  declaredSecretProblems,
+  mergeDeclared,
+} from './fields.js';
+import { providerErrors } from './validation.js';
 
 // The value sets, from the API model (src/api/limits.ts): never re-declared here.
 export {
@@ -45,52 +58,9 @@ export type { UptimeSlowResponseAlerts };
 /** `GET` or `HEAD` (`REQUEST_METHODS`). */
 export type UptimeRequestMethod = (typeof REQUEST_METHODS)[number];
 
-/** One request header sent with every check. */
-export interface UptimeRequestHeader {
-  /**
-   * Header name (an HTTP field name: letters, digits and ``!#$%&'*+.^_`|~-``, at most 256 characters).
-   * @example "X-Api-Key"
-   */
-  readonly name: string;
-  /**
-   * Header value, at most 4096 characters. Header values are treated as secrets: this must be a token, such as the
-   * `stringValue` of a `TerraformVariable` declared with `sensitive: true` (a literal string is a synth error).
-   * Default: no value.
-   * @example new TerraformVariable(this, 'api_key', { type: 'string', sensitive: true }).stringValue
-   */
-  readonly value?: string;
-}
-
-/** HTTP basic authentication for the checks. */
-export interface UptimeBasicAuth {
-  /**
-   * User name, at most 256 characters.
-   * @example "monitor"
-   */
-  readonly username: string;
-  /**
-   * Password, at most 1024 characters; must be a token from a sensitive variable (a literal string is a synth
-   * error). Default: none.
-   * @example new TerraformVariable(this, 'monitor_password', { type: 'string', sensitive: true }).stringValue
-   */
-  readonly password?: string;
-}
-
-/** Certificate or domain expiry monitoring. */
-export interface UptimeExpiryMonitoring {
-  /**
-   * Whether it is on.
-   * @default true
-   * @example true
-   */
-  readonly enabled?: boolean;
-  /**
-   * Days before expiry to warn: 1 to 90.
-   * @default 14
-   * @example 30
-   */
-  readonly warnDays?: number;
-}
+/** Request headers, basic auth and expiry monitoring: generated from their declarations
+ *  (src/provider/fields/monitor.ts). */
+export type { UptimeBasicAuth, UptimeExpiryMonitoring, UptimeRequestHeader };
 
 /**
  * Who is alerted, and when. When a monitor has `alerts` (its own or its group's), the construct manages the
@@ -113,32 +83,8 @@ export interface UptimeMonitorAlerts {
   readonly slowResponse?: UptimeSlowResponseAlerts | false;
 }
 
-/**
- * Settings a monitor can take from its group (`UptimeMonitorGroup` `defaults`). The plain fields come from their
- * declarations (src/provider/fields/monitor.ts, generated into `UptimeMonitorFieldSettings`).
- */
-export interface UptimeMonitorSettings extends UptimeMonitorFieldSettings {
-  /**
-   * Request headers, at most 10 (`REQUEST_HEADERS_MAX`). A monitor's headers are added to its group's; a header
-   * with the same name (ignoring case) replaces the group's. Default: none.
-   * @example [{ name: 'X-Api-Key', value: apiKey.stringValue }]
-   */
-  readonly requestHeaders?: UptimeRequestHeader[];
-  /**
-   * HTTP basic authentication. Default: none.
-   * @example { username: 'monitor', password: password.stringValue }
-   */
-  readonly basicAuth?: UptimeBasicAuth;
-  /**
-   * TLS certificate expiry monitoring. Default: off.
-   * @example { warnDays: 21 }
-   */
-  readonly sslMonitoring?: UptimeExpiryMonitoring;
-  /**
-   * Domain registration expiry monitoring. Default: off.
-   * @example { enabled: true }
-   */
-  readonly domainMonitoring?: UptimeExpiryMonitoring;
+/** The settings of a monitor's group that are not monitor fields: its alerts and the provider. */
+export interface UptimeMonitorGroupSettings {
   /**
    * Alert channels, destinations and slow-response alerts. A monitor's `alerts` are merged key by key over its
    * group's. Default: the service's defaults, not managed.
@@ -151,6 +97,14 @@ export interface UptimeMonitorSettings extends UptimeMonitorFieldSettings {
    */
   readonly provider?: TerraformProvider;
 }
+
+/**
+ * Settings a monitor can take from its group (`UptimeMonitorGroup` `defaults`). The fields and blocks come from
+ * their declarations (src/provider/fields/monitor.ts, generated into `UptimeMonitorBlockSettings` and
+ * `UptimeMonitorFieldSettings`).
+ */
+export interface UptimeMonitorSettings
+  extends UptimeMonitorBlockSettings, UptimeMonitorGroupSettings, UptimeMonitorFieldSettings {}
 
 export interface UptimeMonitorProps extends UptimeMonitorSettings, UptimeMonitorFieldProps {
   /**
@@ -204,17 +158,11 @@ export class UptimeMonitorGroup extends Construct {
   }
 }
 
-/** `b` over `a`: scalars and objects replaced, headers merged by name, alerts merged by key. */
+/** `b` over `a`: scalars and objects replaced, keyed lists (headers) merged by key, alerts merged by key. */
 function mergeSettings<T extends UptimeMonitorSettings>(a: UptimeMonitorSettings, b: T): T {
   const out: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) if (v !== undefined) out[k] = v;
-  if (a.requestHeaders && b.requestHeaders) {
-    const own = new Set(b.requestHeaders.map((h) => h.name.toLowerCase()));
-    out.requestHeaders = [
-      ...a.requestHeaders.filter((h) => !own.has(h.name.toLowerCase())),
-      ...b.requestHeaders,
-    ];
-  }
+  mergeDeclared(monitorTable, a, b, out);
   if (a.alerts && b.alerts) {
     const alerts: Record<string, unknown> = { ...a.alerts };
     for (const [k, v] of Object.entries(b.alerts)) if (v !== undefined) alerts[k] = v;
@@ -264,50 +212,16 @@ export class UptimeMonitor extends Construct {
     this.settings = p;
     const provider = p.provider ? { provider: p.provider } : {};
 
-    const auth = p.basicAuth && {
-      type: 'basic',
-      username: p.basicAuth.username,
-      ...(p.basicAuth.password !== undefined ? { password: p.basicAuth.password } : {}),
-    };
-    const expiry = (e: UptimeExpiryMonitoring | undefined) =>
-      e && { enabled: e.enabled ?? true, ...(e.warnDays !== undefined ? { warnDays: e.warnDays } : {}) };
-    const headers = p.requestHeaders?.map((h) => ({
-      name: h.name,
-      ...(h.value !== undefined ? { value: h.value } : {}),
-    }));
-    const ssl = expiry(p.sslMonitoring);
-    const domain = expiry(p.domainMonitoring);
-
     this.node.addValidation({
-      validate: () => {
-        const errors = providerErrors(
-          monitorResource,
-          {
-            ...declaredConfig(monitorFields, p),
-            request_headers: headers,
-            auth_config: auth,
-            ssl_monitoring: ssl && { enabled: ssl.enabled, warn_days: ssl.warnDays },
-            domain_monitoring: domain && { enabled: domain.enabled, warn_days: domain.warnDays },
-          },
-          (path) => camelPath(path.replace(/^auth_config/, 'basic_auth')),
-        );
-        p.requestHeaders?.forEach((h, i) => {
-          const problem = secretProblem(this, `requestHeaders[${i}].value (${h.name})`, h.value);
-          if (problem) errors.push(problem);
-        });
-        const pw = secretProblem(this, 'basicAuth.password', p.basicAuth?.password);
-        if (pw) errors.push(pw);
-        return errors;
-      },
+      validate: () => [
+        ...providerErrors(monitorResource, declaredConfig(monitorTable, p), declaredPropPath(monitorTable)),
+        ...declaredSecretProblems(this, monitorTable, p),
+      ],
     });
 
     this.monitor = new Monitor(this, 'monitor', {
       url: p.url,
-      ...declaredBindingProps(monitorFields, p),
-      ...(headers ? { requestHeaders: headers } : {}),
-      ...(auth ? { authConfig: auth } : {}),
-      ...(ssl ? { sslMonitoring: ssl } : {}),
-      ...(domain ? { domainMonitoring: domain } : {}),
+      ...declaredBindingProps(monitorTable, p),
       ...provider,
     });
     this.monitorId = this.monitor.id;

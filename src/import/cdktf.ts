@@ -2,6 +2,8 @@
 // construct ids and `importFrom` calls. main.ts is written once (the user's to edit); each run adds
 // `imported-<n>.ts` and rewrites `imported-index.ts`, which only lists them.
 import { DECIDED, type AlertChannel } from '../api/index.js';
+import { attributeName, constructProp, isBlock } from '../provider/fields/field.js';
+import { monitorTable } from '../provider/fields/monitor.js';
 import { commentText, escapeTemplate, quotedText } from '../protocol/template.js';
 import { bindingsModule, projectFiles, type CdkLibrary } from './cdktf-project.js';
 import type { Attr, ImportObject, ImportSet, Value } from './model.js';
@@ -56,12 +58,16 @@ function tsValue(v: Value, lookups: Lookups): string {
     .join(', ')} }`;
 }
 
-const MONITOR_PROPS: Record<string, string> = {
-  request_headers: 'requestHeaders',
-  auth_config: 'basicAuth',
-  ssl_monitoring: 'sslMonitoring',
-  domain_monitoring: 'domainMonitoring',
-};
+/** The monitor's blocks as construct props: attribute → prop name and the fields the construct sets itself (from the
+ *  declarations, src/provider/fields/monitor.ts). */
+const MONITOR_BLOCK_PROPS = new Map(
+  Object.entries(monitorTable).flatMap(([api, d]) => {
+    if (!isBlock(d)) return [];
+    const { prop, fixed } = constructProp(api, d);
+    const set = new Set(Object.keys(fixed).map((k) => attributeName(k, d.fields[k]!)));
+    return [[attributeName(api, d), { prop, fixed: set }] as const];
+  }),
+);
 
 function monitorBlock(
   o: ImportObject,
@@ -82,12 +88,11 @@ function monitorBlock(
       props.push(
         `    // ${commentText(c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable'))}`,
       );
+    const block = MONITOR_BLOCK_PROPS.get(a.name);
     let v = a.value;
-    if (a.name === 'auth_config' && v && typeof v === 'object' && !Array.isArray(v)) {
-      const { type: _t, ...rest } = v as Record<string, Value>;
-      v = rest;
-    }
-    props.push(`    ${MONITOR_PROPS[a.name] ?? camel(a.name)}: ${tsValue(v, lookups)},`);
+    if (block && v && typeof v === 'object' && !Array.isArray(v))
+      v = Object.fromEntries(Object.entries(v).filter(([k]) => !block.fixed.has(k)));
+    props.push(`    ${block?.prop ?? camel(a.name)}: ${tsValue(v, lookups)},`);
   }
   let alertsImported = false;
   if (alerts) {

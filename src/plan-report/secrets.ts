@@ -28,7 +28,7 @@ function collectAll(value: unknown, out: Set<string>): void {
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => collectAll(v, out));
 }
 
-/** Values at our schema's sensitive/write-only attribute paths (`request_headers.value`, `auth_config.password` …). */
+/** Values at our schema's sensitive/write-only attribute paths (`request_headers.value`, `request_headers.value_wo` …). */
 function walkSchema(type: string, values: unknown, out: Set<string>): void {
   for (const f of fieldsOf(type)) {
     if (!f.sensitive && !f.writeOnly) continue;

@@ -1,11 +1,40 @@
-// What configuration reproduces a record the service holds: per resource, the attributes whose value is not the
-// declared default (plain fields from the field declarations; headers, basic auth, expiry blocks and destinations by
-// hand), so that a plan of that configuration against the record is empty. Secrets are never read: a saved header
-// value or password is left out, which keeps it (docs/resources/monitor.md, Import). Shared by `uptimectl import`
-// (src/import/model.ts) and GenerateResourceConfig (generate-config.ts), below both: neither imports the other.
-import type { AlertDestination, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
+// What configuration reproduces a record the service holds: per resource, the attributes whose value is not what
+// omitting them means, read from the resource's table (src/provider/fields), so that a plan of that configuration
+// against the record is empty:
+// - a plain field: written when set and not its declared default (`always`: written anyway, what a reader needs to
+//   recognise the object);
+// - a list of blocks: each item with its required fields and its other set, non-default ones;
+// - a single block: left out when it is what null means (its null equivalent or its fields' defaults); otherwise a
+//   block with a null equivalent is written with what differs from it, a block with defaults whole;
+// - secrets are never read: a saved header value or password is left out, which keeps it (docs/resources/monitor.md,
+//   Import), and a comment says how to manage it instead;
+// - fields that need more than the record (the monitor a sub-object belongs to, destination lookups) are written by
+//   the resource's own rule (`own`).
+// Shared by `uptimectl import` (src/import/model.ts) and GenerateResourceConfig (generate-config.ts), below both:
+// neither imports the other.
+import type {
+  AlertDestination,
+  Monitor,
+  MonitorAlertSettings,
+  StatusPage,
+  WriteOnlyField,
+} from '../api/index.js';
 import { isSaved } from '../api/index.js';
-import { fieldsOf } from './fields/index.js';
+import { alertSettingsTable } from './fields/alert-settings.js';
+import {
+  apiDefaultsOf,
+  at,
+  attributeName,
+  emptyOf,
+  isBlock,
+  isSecret,
+  recordPath,
+  secretNames,
+  type BlockDecl,
+  type Table,
+} from './fields/field.js';
+import { monitorTable } from './fields/monitor.js';
+import { statusPageTable } from './fields/status-page.js';
 
 export type ConfigResource = 'uptime_monitor' | 'uptime_monitor_alert_settings' | 'uptime_status_page';
 
@@ -27,103 +56,114 @@ export interface Attr {
   comment?: string[];
 }
 
-type Resource = ConfigResource;
+type Values = Record<string, unknown>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Not plain fields: written below by hand (their mapping is hand-written in the provider too). */
-const BY_HAND = new Set([
-  'monitor_id',
-  'request_headers',
-  'auth_config',
-  'ssl_monitoring',
-  'domain_monitoring',
-  'destination_ids',
-]);
+/** The comment above a block whose records hold saved secrets: how to manage them here instead. */
+function secretComment(d: BlockDecl, items: Values[]): string[] | undefined {
+  const secrets = Object.entries(d.fields).filter(([, f]) => isSecret(f));
+  for (const [api, f] of secrets) {
+    if (!isSecret(f)) continue;
+    const n = secretNames(attributeName(api, f));
+    const saved = items.filter((item) => isSaved(item, api as WriteOnlyField));
+    if (!saved.length) continue;
+    if (d.nesting === 'single')
+      return [
+        `The saved ${f.noun} is kept. To manage it here: ${n.writeOnly} = var.<name>, ${n.version} = 1.`,
+      ];
+    const names = saved.map((item) => String(d.key === undefined ? '' : item[d.key]));
+    return [
+      `Saved ${f.noun}s of ${names.join(', ')} are kept (the API never returns them). To manage a ${f.noun} here, set`,
+      `${n.writeOnly} = var.<name> (a sensitive variable) and ${n.version} = 1.`,
+    ];
+  }
+  return undefined;
+}
 
-/** Always written, whatever the default: what a reader needs to recognise the monitor. */
-const ALWAYS = new Set(['name', 'url', 'interval_seconds']);
+/** A block's (or list item's) fields to write: required ones, and the others that are set and not their default
+ *  (`whole`: every field, with its default when the record leaves it out); secrets never. */
+function blockValue(table: Table, record: Values, whole: boolean): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  for (const [api, d] of Object.entries(table)) {
+    if (d.runtime || d.presence === 'computed' || isSecret(d) || isBlock(d)) continue;
+    const dflt = d.default;
+    const v = record[api] ?? (whole ? (dflt ?? null) : undefined);
+    if (whole || d.presence === 'required') out[attributeName(api, d)] = (v ?? null) as Value;
+    else if (v !== undefined && v !== null && !same(v, dflt)) out[attributeName(api, d)] = v as Value;
+  }
+  return out;
+}
 
-/** The declared top-level fields of a record whose value is not the declared default (absent, null and `[]` are
- *  left out: that is what omitting them means). */
-function plainAttrs(type: Resource, record: object, always = new Set<string>()): Attr[] {
-  const rec = record as Record<string, unknown>;
+/** The configuration of a record of `table` (see the module header), in the table's order. */
+export function configAttrs(
+  table: Table,
+  record: object,
+  opts: { always?: ReadonlySet<string>; own?: Record<string, () => Attr | null> } = {},
+): Attr[] {
+  const rec = record as Values;
   const attrs: Attr[] = [];
-  for (const f of fieldsOf(type)) {
-    if (f.attribute.includes('.') || f.kind === 'object' || f.presence === 'computed') continue;
-    if (BY_HAND.has(f.attribute) || !f.apiName || !(f.apiName in rec)) continue;
-    const v = rec[f.apiName];
+  for (const [api, d] of Object.entries(table)) {
+    const name = attributeName(api, d);
+    const own = opts.own?.[api];
+    if (own) {
+      const a = own();
+      if (a) attrs.push(a);
+      continue;
+    }
+    if (d.runtime || d.presence === 'computed' || d.copyOf !== undefined || isSecret(d)) continue;
+    const v = at(rec, recordPath(api, d));
+    if (isBlock(d)) {
+      if (d.nesting === 'list') {
+        const items = (Array.isArray(v) ? v : []).filter(isObject);
+        if (!items.length) continue;
+        const comment = secretComment(d, items);
+        attrs.push({
+          name,
+          value: items.map((item) => blockValue(d.fields, item, false)),
+          ...(comment ? { comment } : {}),
+        });
+        continue;
+      }
+      if (!isObject(v)) continue;
+      const empty = emptyOf(d);
+      if (empty) {
+        if (Object.entries(empty).every(([k, e]) => same(v[k], e))) continue;
+        const comment = secretComment(d, [v]);
+        attrs.push({ name, value: blockValue(d.fields, v, false), ...(comment ? { comment } : {}) });
+      } else {
+        const value = blockValue(d.fields, v, true);
+        if (!same(value, blockValue(d.fields, apiDefaultsOf(d.fields), true))) attrs.push({ name, value });
+      }
+      continue;
+    }
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;
-    if (!always.has(f.attribute) && f.default !== undefined && same(v, f.default)) continue;
-    attrs.push({ name: f.attribute, value: v as Value });
+    if (!opts.always?.has(name) && d.default !== undefined && same(v, d.default)) continue;
+    attrs.push({ name, value: v as Value });
   }
   return attrs;
 }
 
-/** A nested block of declared fields (`channels`, `display_options`, …), written whole when any of its fields is
- *  not the declared default; null when all are. */
-function blockAttr(type: Resource, block: string, record: object | undefined): Attr | null {
-  if (!record) return null;
-  const rec = record as Record<string, unknown>;
-  const fields = fieldsOf(type).filter((f) => f.attribute.startsWith(`${block}.`));
-  const value: Record<string, Value> = {};
-  let differs = false;
-  for (const f of fields) {
-    const key = f.apiName.slice(f.apiName.lastIndexOf('.') + 1);
-    const v = rec[key] ?? f.default ?? null;
-    value[f.attribute.slice(block.length + 1)] = v as Value;
-    if (!same(v, f.default)) differs = true;
-  }
-  return differs ? { name: block, value } : null;
-}
+/** Always written, whatever the default: what a reader needs to recognise the monitor. */
+const ALWAYS = new Set(['name', 'url', 'interval_seconds']);
+
+const MONITOR_BLOCKS = new Set(
+  Object.entries(monitorTable)
+    .filter(([, d]) => isBlock(d))
+    .map(([api, d]) => attributeName(api, d)),
+);
 
 export function monitorAttrs(m: Monitor): Attr[] {
-  const attrs = plainAttrs('uptime_monitor', m, ALWAYS);
-  if (m.archived && !attrs.some((a) => a.name === 'enabled')) attrs.push({ name: 'enabled', value: false });
-
-  const headers = m.requestHeaders ?? [];
-  if (headers.length) {
-    const saved = headers.filter((h) => isSaved(h, 'value')).map((h) => h.name);
-    attrs.push({
-      name: 'request_headers',
-      value: headers.map((h) => ({ name: h.name })),
-      comment: saved.length
-        ? [
-            `Saved values of ${saved.join(', ')} are kept (the API never returns them). To manage a value here, set`,
-            'value_wo = var.<name> (a sensitive variable) and value_wo_version = 1.',
-          ]
-        : undefined,
-    } as Attr);
+  const attrs = configAttrs(monitorTable, m, { always: ALWAYS });
+  // An archived monitor is imported paused (`enabled` holds what to restore when it is reactivated), also from a
+  // service that reports it enabled: after the plain fields.
+  if (m.archived && !attrs.some((a) => a.name === 'enabled')) {
+    const blocks = attrs.findIndex((a) => MONITOR_BLOCKS.has(a.name));
+    attrs.splice(blocks < 0 ? attrs.length : blocks, 0, { name: 'enabled', value: false });
   }
-  const auth = m.authConfig;
-  if (auth && auth.type === 'basic') {
-    attrs.push({
-      name: 'auth_config',
-      value: { type: 'basic', ...(auth.username !== undefined ? { username: auth.username } : {}) },
-      comment: isSaved(auth, 'password')
-        ? [
-            'The saved password is kept. To manage it here: password_wo = var.<name>, password_wo_version = 1.',
-          ]
-        : undefined,
-    } as Attr);
-  }
-  for (const [attr, state] of [
-    ['ssl_monitoring', m.expiryMonitoring?.ssl],
-    ['domain_monitoring', m.expiryMonitoring?.domain],
-  ] as const) {
-    if (!state) continue;
-    const warnDefault = fieldsOf('uptime_monitor').find((f) => f.attribute === `${attr}.warn_days`)?.default;
-    if (!state.enabled && same(state.warnDays, warnDefault)) continue;
-    attrs.push({
-      name: attr,
-      value: {
-        enabled: state.enabled,
-        ...(same(state.warnDays, warnDefault) ? {} : { warn_days: state.warnDays }),
-      },
-    });
-  }
-  return attrs.map((a) => (a.comment === undefined ? { name: a.name, value: a.value } : a));
+  return attrs;
 }
 
 export function alertAttrs(
@@ -132,29 +172,26 @@ export function alertAttrs(
   destinations: AlertDestination[],
   lookup: (d: string) => Value,
 ): Attr[] | null {
-  const type = 'uptime_monitor_alert_settings';
   const defaultEmail = destinations.find((d) => d.channel === 'email' && d.isDefault)?.id ?? null;
   const ids = { email: s.destinationIds.email ?? null, sms: s.destinationIds.sms ?? null };
-  const attrs: Attr[] = [{ name: 'monitor_id', value: { ref: monitor } }, ...plainAttrs(type, s)];
-  const channels = blockAttr(type, 'channels', s.channels);
-  if (channels) attrs.push(channels);
-  if (!same(ids, { email: defaultEmail, sms: null })) {
-    const v: Record<string, Value> = {};
-    if (ids.email) v.email = lookup(ids.email);
-    if (ids.sms) v.sms = lookup(ids.sms);
-    attrs.push({ name: 'destination_ids', value: v });
-  }
-  const slow = blockAttr(type, 'slow_response_alerts', s.slowResponseAlerts);
-  if (slow) attrs.push(slow);
+  const attrs = configAttrs(alertSettingsTable, s, {
+    own: {
+      monitorId: () => ({ name: 'monitor_id', value: { ref: monitor } }),
+      // The service's own choice (the account's default email destination, no SMS) is left out: not managed.
+      destinationIds: () => {
+        if (same(ids, { email: defaultEmail, sms: null })) return null;
+        const v: Record<string, Value> = {};
+        if (ids.email) v.email = lookup(ids.email);
+        if (ids.sms) v.sms = lookup(ids.sms);
+        return { name: 'destination_ids', value: v };
+      },
+    },
+  });
   return attrs.length > 1 ? attrs : null;
 }
 
 export function pageAttrs(p: StatusPage, monitor: string): Attr[] {
-  const type = 'uptime_status_page';
-  const display = blockAttr(type, 'display_options', p.displayOptions);
-  return [
-    { name: 'monitor_id', value: { ref: monitor } },
-    ...plainAttrs(type, p),
-    ...(display ? [display] : []),
-  ];
+  return configAttrs(statusPageTable, p, {
+    own: { monitorId: () => ({ name: 'monitor_id', value: { ref: monitor } }) },
+  });
 }

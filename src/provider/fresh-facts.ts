@@ -67,7 +67,7 @@ export interface FreshOptions {
 
 async function getMonitor(client: Client, id: string, attr: string, signal?: AbortSignal): Promise<Monitor> {
   try {
-    return (await client.getMonitor(id, signal ? { signal } : {})).data as Monitor;
+    return (await client.getMonitor(id, signal ? { signal } : {})).data;
   } catch (e) {
     throw apiFailure('Read failed', e, { object: 'monitor', monitorId: id, attribute: attr });
   }

@@ -2,15 +2,17 @@
 // -generate-config-out, Terraform 1.14+) with the rules of `uptimectl import` (config-from-record.ts): only what
 // differs from the declared defaults, secrets never read (write-only values are left null, so the saved ones are
 // kept). Values are the service's data as they are: Terraform writes them as HCL and escapes them itself (hclwrite
-// doubles `${` and `%{`), so escaping them here would change them. Attached in src/provider/index.ts rather than in
-// each resource file: config-from-record.ts reads the field facts, which read the resource declarations.
+// doubles `${` and `%{`), so escaping them here would change them. Attached in src/provider/index.ts to the
+// resources it has a generator for (`withGeneratedConfig`).
 import type { AnyResource, HandlerContext } from '../protocol/framework/index.js';
 import { alertAttrs, monitorAttrs, pageAttrs, type Attr, type Value } from './config-from-record.js';
 import { requireClient } from './client.js';
-import type { UptimeProviderData } from './session.js';
+import { configured, type UptimeProviderData } from './session.js';
 import { checkImportMonitorId } from './resources/common.js';
 
-type Ctx = HandlerContext<UptimeProviderData>;
+type Ctx = HandlerContext<UptimeProviderData | undefined>;
+/** A resource's generator: the state Terraform holds (by attribute name) → the configuration. */
+type Generator = (req: { state: Record<string, unknown>; ctx: Ctx }) => Promise<Record<string, unknown>>;
 
 /** Attr values of the import model as configuration values: a reference to the monitor becomes its id. */
 function toConfig(attrs: Attr[], monitorId: string): Record<string, unknown> {
@@ -24,42 +26,44 @@ function toConfig(attrs: Attr[], monitorId: string): Record<string, unknown> {
   return Object.fromEntries(attrs.map((a) => [a.name, value(a.value)]));
 }
 
-async function generateMonitorConfig(req: { state: { id: string | null }; ctx: Ctx }) {
-  const id = checkImportMonitorId(req.state.id ?? '');
-  const m = (await requireClient(req.ctx.providerData).getMonitor(id, { signal: req.ctx.signal })).data;
-  return toConfig(monitorAttrs(m), id);
-}
+const idIn = (state: Record<string, unknown>, attr: string): string =>
+  checkImportMonitorId(typeof state[attr] === 'string' ? state[attr] : '');
 
-async function generateAlertSettingsConfig(req: { state: { monitor_id: string }; ctx: Ctx }) {
-  const id = checkImportMonitorId(req.state.monitor_id);
-  const pd = req.ctx.providerData;
-  const s = (await requireClient(pd).getAlertSettings(id, { signal: req.ctx.signal })).data;
+const generateMonitorConfig: Generator = async ({ state, ctx }) => {
+  const id = idIn(state, 'id');
+  const m = (await requireClient(ctx.providerData).getMonitor(id, { signal: ctx.signal })).data;
+  return toConfig(monitorAttrs(m), id);
+};
+
+const generateAlertSettingsConfig: Generator = async ({ state, ctx }) => {
+  const id = idIn(state, 'monitor_id');
+  const pd = configured(ctx.providerData);
+  const s = (await pd.client.getAlertSettings(id, { signal: ctx.signal })).data;
   // No data source lookups in a generated resource block: destinations stay ids.
   const attrs = alertAttrs(s, id, await pd.destinations(), (destId) => destId);
   return toConfig(attrs ?? [{ name: 'monitor_id', value: { ref: id } }], id);
-}
+};
 
-async function generateStatusPageConfig(req: { state: { monitor_id: string }; ctx: Ctx }) {
-  const id = checkImportMonitorId(req.state.monitor_id);
-  const p = (await requireClient(req.ctx.providerData).getMonitorStatusPage(id, { signal: req.ctx.signal }))
-    .data;
+const generateStatusPageConfig: Generator = async ({ state, ctx }) => {
+  const id = idIn(state, 'monitor_id');
+  const p = (await requireClient(ctx.providerData).getMonitorStatusPage(id, { signal: ctx.signal })).data;
   return toConfig(pageAttrs(p, id), id);
-}
+};
 
-const GENERATORS: Record<string, AnyResource['generateConfig']> = {
-  uptime_monitor: generateMonitorConfig as AnyResource['generateConfig'],
-  uptime_monitor_alert_settings: generateAlertSettingsConfig as AnyResource['generateConfig'],
-  uptime_status_page: generateStatusPageConfig as AnyResource['generateConfig'],
+const GENERATORS: Record<string, Generator> = {
+  uptime_monitor: generateMonitorConfig,
+  uptime_monitor_alert_settings: generateAlertSettingsConfig,
+  uptime_status_page: generateStatusPageConfig,
 };
 
 /** The resource with its configuration generator; without an API client (provider configuration not known) the
  *  framework's own rules apply (state values that differ from the declared defaults, no secrets). */
 export function withGeneratedConfig(r: AnyResource): AnyResource {
-  const generate = GENERATORS[r.typeName];
+  const generate = Object.hasOwn(GENERATORS, r.typeName) ? GENERATORS[r.typeName] : undefined;
   if (!generate) return r;
   return {
     ...r,
-    generateConfig: async (req) =>
-      (req.ctx.providerData as UptimeProviderData | undefined)?.client ? generate(req) : undefined,
+    generateConfig: async (req: { state: Record<string, unknown>; ctx: Ctx }) =>
+      req.ctx.providerData?.client ? generate(req) : undefined,
   };
 }

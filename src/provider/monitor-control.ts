@@ -129,7 +129,9 @@ export async function* controlMonitors(
     }
     try {
       const r = await (op === 'pause' ? client.pauseMonitor(m.id) : client.activateMonitor(m.id));
-      const version = (r.data as Monitor | undefined)?.version ?? r.etag ?? undefined;
+      // A service that answers without the record: the ETag says the version.
+      const data: Monitor | undefined = r.data;
+      const version = data?.version ?? r.etag ?? undefined;
       yield { monitor: m, kind: 'done', message: `${w.done} ${label(m)}`, ...(version ? { version } : {}) };
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import type { AlertDestination } from '../api/index.js';
 import { UptimeClient, type LogEvent } from '../client/index.js';
 import type { KnownCapabilities } from './capabilities.js';
-import { requireClient } from './client.js';
+import { notConfigured, requireClient } from './client.js';
 import { newRunReport, type RunReport } from './rate-limit-warning.js';
 import { ListingCache } from './resources/bulk-reader.js';
 
@@ -141,3 +141,15 @@ export class RunSession {
 
 /** What configure() hands to every handler as ctx.providerData. */
 export type UptimeProviderData = RunSession;
+
+/** The session of a configured provider (with its client), or the error `requireClient` gives (`pd` is undefined
+ *  before ConfigureProvider, and its client null while the provider configuration is unknown). */
+export function configured(
+  pd: UptimeProviderData | undefined,
+): UptimeProviderData & { client: UptimeClient } {
+  if (hasClient(pd)) return pd;
+  throw notConfigured();
+}
+
+const hasClient = (pd: UptimeProviderData | undefined): pd is UptimeProviderData & { client: UptimeClient } =>
+  !!pd?.client;

@@ -11,7 +11,7 @@ import {
   type AttributePath,
   type Diagnostic,
 } from '../protocol/diagnostics.js';
-import { isUnknown } from '../protocol/cty/values.js';
+import { isUnknown, type Unknown } from '../protocol/cty/values.js';
 
 /** camelCase API field → snake_case attribute name. */
 export const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -33,7 +33,7 @@ export function parseApiPath(field: string): (string | number)[] {
 export interface BodyDraft {
   body: Record<string, unknown>;
   unknownPaths: string[];
-  /** API path (formatted, e.g. `authConfig.password`) → attribute path. */
+  /** API path (formatted, e.g. `requestHeaders[0].value`) → attribute path. */
   renames: Map<string, AttributePath>;
 }
 
@@ -42,20 +42,20 @@ export function newDraft(): BodyDraft {
 }
 
 /** Sets `target[key]` from a config value: unknown values are recorded and left out; null is left out. */
-export function put(
+export function put<T>(
   draft: BodyDraft,
   target: Record<string, unknown>,
   apiPath: string,
   key: string,
-  value: unknown,
-  map: (v: never) => unknown = (v) => v,
+  value: T | Unknown | null | undefined,
+  map: (v: T) => unknown = (v) => v,
 ): void {
   if (isUnknown(value)) {
     draft.unknownPaths.push(apiPath ? `${apiPath}.${key}` : key);
     return;
   }
   if (value === null || value === undefined) return;
-  target[key] = map(value as never);
+  target[key] = map(value);
 }
 
 /** Attribute path for an API path: renames first, then camelCase → snake_case per step. */

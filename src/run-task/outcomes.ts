@@ -8,7 +8,7 @@
 // the run's token last.
 import { createHash } from 'node:crypto';
 import { quotedText } from '../protocol/template.js';
-import { monitorFromPlan, type PlannedSecret } from '../provider/mapping/planned.js';
+import { monitorFromPlan, plannedMonitorSecrets } from '../provider/mapping/planned.js';
 import type { DriftReport, MonitorReport } from '../plan-report/changes.js';
 import { code, text } from '../plan-report/format.js';
 import type { PlanJson } from '../plan-report/plan.js';
@@ -151,8 +151,7 @@ function writeOnlySecrets(plan: PlanJson, address: string): { writeOnly: boolean
   const rc = (plan.resource_changes ?? []).find((r) => r.address === address && r.type === 'uptime_monitor');
   if (!rc?.change.after) return { writeOnly: false, inState: false };
   const m = monitorFromPlan(rc.change.after, rc.change.after_unknown, rc.change.after_sensitive).value;
-  const secrets: PlannedSecret[] = [...(m.requestHeaders ?? []).map((h) => h.value)];
-  if (m.authConfig) secrets.push(m.authConfig.password);
+  const secrets = plannedMonitorSecrets(m);
   return {
     writeOnly: secrets.some((s) => s.state === 'write-only'),
     inState: secrets.some((s) => s.state === 'planned'),

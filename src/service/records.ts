@@ -9,6 +9,7 @@ import type {
   ExpiryState,
   ExportJob,
   IncidentDetail,
+  MonitorSecretBlock,
   Scope,
   SlowResponse,
   StatusPage,
@@ -97,12 +98,12 @@ export interface StatusPageRecord extends Required<Omit<StatusPage, 'monitorId' 
   snapshot: Record<string, unknown> | null;
 }
 
-/** The API fields the record keeps in its own shape: secrets, observation blocks, and stricter types. */
+/** The API fields the record keeps in its own shape: the blocks holding secrets (kept in clear), observation
+ *  blocks, and stricter types. */
 type OwnShape =
   | 'version'
   | 'acceptedStatusCodes'
-  | 'requestHeaders'
-  | 'authConfig'
+  | MonitorSecretBlock
   | 'expiryMonitoring'
   | 'slowResponse'
   | 'lastCheckAt'

@@ -1,6 +1,6 @@
 // The local service's views: API representations derived from the records (secrets hidden), cached per version.
 import type { ExportJob, Monitor, MonitorAlertSettings, StatusPage } from '../api/index.js';
-import { isWriteOnlyField, savedFlag } from '../api/index.js';
+import { hideSecrets } from './secret-blocks.js';
 import type { ExportRecord, MonitorRecord, Store } from './store.js';
 
 /** The API representation of an export job (the tenant is bookkeeping). */
@@ -19,19 +19,8 @@ function detached<T extends object>(o: T): T {
   ) as T;
 }
 
-/** The one rule for secrets: a write-only field (`value`, `password`) becomes its flag (`valueSet`, `passwordSet`);
- *  nulls are left out. */
-function hideSecrets<T extends object>(o: T): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) {
-    if (isWriteOnlyField(k)) out[savedFlag(k)] = v !== null && v !== undefined;
-    else if (v !== null && v !== undefined) out[k] = v;
-  }
-  return out;
-}
-
-/** The API representation of a monitor: the record's API fields as they are, secrets hidden, the observation
- *  blocks under their API names. */
+/** The API representation of a monitor: the record's API fields as they are, the blocks holding secrets with the
+ *  secrets hidden (secret-blocks.ts), the observation blocks under their API names. */
 export function monitorView(m: MonitorRecord): Monitor {
   const {
     tenantId: _tenant,

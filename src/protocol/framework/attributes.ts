@@ -140,22 +140,24 @@ export interface NestedOptions<A extends Attributes, T> extends AttrOptions<T> {
 export function objectTypeOf(attributes: Attributes): CtyType {
   return ctyObject(Object.fromEntries(Object.entries(attributes).map(([k, a]) => [k, a.type])));
 }
+// `opts: O & { attributes: A }`: the nested attributes' types are inferred from `attributes`, so a nested block's
+// model is typed too.
 export const singleNestedAttr = <const A extends Attributes, const O extends NestedOptions<A, ModelOf<A>>>(
-  opts: O,
+  opts: O & { attributes: A },
 ) =>
   make<ModelOf<A>, O>('nested', objectTypeOf(opts.attributes), opts, {
     nesting: 'single',
     attributes: opts.attributes,
   });
 export const listNestedAttr = <const A extends Attributes, const O extends NestedOptions<A, ModelOf<A>[]>>(
-  opts: O,
+  opts: O & { attributes: A },
 ) =>
   make<ModelOf<A>[], O>('nested', ctyList(objectTypeOf(opts.attributes)), opts, {
     nesting: 'list',
     attributes: opts.attributes,
   });
 export const setNestedAttr = <const A extends Attributes, const O extends NestedOptions<A, ModelOf<A>[]>>(
-  opts: O,
+  opts: O & { attributes: A },
 ) =>
   make<ModelOf<A>[], O>('nested', ctySet(objectTypeOf(opts.attributes)), opts, {
     nesting: 'set',
@@ -165,7 +167,7 @@ export const mapNestedAttr = <
   const A extends Attributes,
   const O extends NestedOptions<A, Record<string, ModelOf<A>>>,
 >(
-  opts: O,
+  opts: O & { attributes: A },
 ) =>
   make<Record<string, ModelOf<A>>, O>('nested', ctyMap(objectTypeOf(opts.attributes)), opts, {
     nesting: 'map',

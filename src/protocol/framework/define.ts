@@ -1,5 +1,6 @@
-// Declaration API: defineResource / defineDataSource / defineProvider. One declaration per type; the schema,
-// JSON schema document, docs and all RPC behaviour are derived from it.
+// Declaration API: defineResource / defineDataSource / defineProvider (and `declarationsFor`, which binds them to a
+// provider's data type once). One declaration per type; the schema, JSON schema document, docs and all RPC behaviour
+// are derived from it.
 import type { CtyType } from '../cty/types.js';
 import type { Diagnostic, Diagnostics } from '../diagnostics.js';
 import type { Logger } from '../logging.js';
@@ -280,4 +281,21 @@ export function defineAction<const A extends Attributes, PD = any>(decl: ActionD
 
 export function defineProvider<const A extends Attributes, PD = any>(decl: ProviderDecl<A, PD>): AnyProvider {
   return decl as unknown as AnyProvider;
+}
+
+/**
+ * The declaration functions bound to one provider's data type `PD` (what its `configure()` returns; include
+ * `undefined` when a handler may run before ConfigureProvider): every resource, data source, list resource and
+ * action declared through them sees `ctx.providerData` as `PD`, with no cast in any handler.
+ * `const { resource, dataSource } = declarationsFor<MyProviderData | undefined>();`
+ */
+export function declarationsFor<PD>() {
+  return {
+    resource: <const A extends Attributes>(decl: ResourceDecl<A, PD>): AnyResource => defineResource(decl),
+    dataSource: <const A extends Attributes>(decl: DataSourceDecl<A, PD>): AnyDataSource =>
+      defineDataSource(decl),
+    listResource: <const A extends Attributes>(decl: ListResourceDecl<A, PD>): AnyListResource =>
+      defineListResource(decl),
+    action: <const A extends Attributes>(decl: ActionDecl<A, PD>): AnyAction => defineAction(decl),
+  };
 }

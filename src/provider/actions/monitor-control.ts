@@ -1,19 +1,14 @@
 // The actions `uptime_monitor_pause` and `uptime_monitor_activate` (Terraform 1.14+): one declaration each, from
 // one factory; the work is ../monitor-control.ts, shared with `uptimectl monitors pause|activate`.
 import { MONITOR_LIST_STATUSES } from '../../api/index.js';
+import { uptimeAction } from '../declarations.js';
 import { ctyString } from '../../protocol/cty/types.js';
 import { isUnknown } from '../../protocol/cty/values.js';
-import {
-  defineAction,
-  DiagnosticError,
-  listAttr,
-  stringAttr,
-  type Diagnostics,
-} from '../../protocol/framework/index.js';
+import { DiagnosticError, listAttr, stringAttr, type Diagnostics } from '../../protocol/framework/index.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
-import type { UptimeProviderData } from '../session.js';
+import { configured } from '../session.js';
 import {
   controlMonitors,
   describeSelection,
@@ -92,7 +87,7 @@ function monitorAction(op: ControlOp) {
   const typeName = `uptime_monitor_${op}`;
   const done = op === 'pause' ? 'paused' : 'activated';
   const already = op === 'pause' ? 'already paused' : 'already active';
-  return defineAction({
+  return uptimeAction({
     typeName,
     description:
       op === 'pause'
@@ -103,7 +98,7 @@ function monitorAction(op: ControlOp) {
     validateConfig: (config, diags) => validate(config, diags),
 
     async plan({ config, ctx }) {
-      const pd = ctx.providerData as UptimeProviderData | undefined;
+      const pd = ctx.providerData;
       // Unknown values (or an unknown provider configuration) are fine: the selection is resolved at invoke.
       if (!pd?.client || !known(config)) return;
       const scopes = capabilityFact(pd.capabilities, ctx.diagnostics, 'token', 'scopes');
@@ -137,7 +132,7 @@ function monitorAction(op: ControlOp) {
     },
 
     async invoke({ config, progress, ctx }) {
-      const client = requireClient(ctx.providerData as UptimeProviderData);
+      const client = requireClient(ctx.providerData);
       const selection = selectionOf(config);
       let selected;
       try {
@@ -161,7 +156,7 @@ function monitorAction(op: ControlOp) {
         `${ms.length} monitor${ms.length === 1 ? '' : 's'} selected (${describeSelection(selection)}).`,
       );
       const outcomes: Outcome[] = [];
-      const pd = ctx.providerData as UptimeProviderData;
+      const pd = configured(ctx.providerData);
       for await (const o of controlMonitors(client, op, ms, ctx.signal)) {
         outcomes.push(o);
         // An update of this monitor later in the same apply continues from the version this write made.

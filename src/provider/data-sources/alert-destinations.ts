@@ -1,16 +1,20 @@
 // data "uptime_alert_destinations": verified destinations, filtered by channel, label and default.
+import { uptimeDataSource } from '../declarations.js';
 import { ALERT_CHANNELS, AlertChannel, type AlertDestination } from '../../api/index.js';
 import { lazySchema } from '../../api/lazy.js';
-import { boolAttr, defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { boolAttr, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
+import { computedValues } from '../fields/mapping.js';
+import { alertDestinationFields } from '../fields/observations.js';
+import { computedAttributes } from '../fields/schema.js';
 import { newDraft, put, validateDraft } from '../validation.js';
 import { stringList } from './fields.js';
 import { z } from 'zod';
 
 const Filters = lazySchema(() => z.object({ channel: AlertChannel.optional() }));
 
-export const alertDestinationsDataSource = defineDataSource({
+export const alertDestinationsDataSource = uptimeDataSource({
   typeName: 'uptime_alert_destinations',
   description:
     'Alert destinations already verified in the dashboard (only these can be selected in `uptime_monitor_alert_settings`). Destinations are added and verified in the dashboard, not through the API. Needs the `alerts:write` scope. Omitted filters match everything.',
@@ -47,23 +51,7 @@ output "on_call_phones" {
     destinations: listNestedAttr({
       computed: true,
       description: "The matching destinations, in the service's order.",
-      attributes: {
-        id: stringAttr({
-          computed: true,
-          description: 'Destination id (`dest_email_<24 hex>` or `dest_sms_<24 hex>`).',
-        }),
-        channel: stringAttr({ computed: true, description: '`email` or `sms`.' }),
-        value: stringAttr({ computed: true, description: 'Email address or phone number.' }),
-        masked_value: stringAttr({
-          computed: true,
-          description: 'The value partly hidden (`o***@example.com`), as the dashboard shows it.',
-        }),
-        label: stringAttr({ computed: true, description: 'Label; null when none.' }),
-        is_default: boolAttr({
-          computed: true,
-          description: 'Whether this is the default email destination (preselected on new monitors).',
-        }),
-      },
+      attributes: computedAttributes(alertDestinationFields),
     }),
   },
   validateConfig: (config, diags) => {
@@ -75,7 +63,7 @@ output "on_call_phones" {
     const client = requireClient(ctx.providerData);
     let all: AlertDestination[];
     try {
-      all = (await client.listAlertDestinations()).data as AlertDestination[];
+      all = (await client.listAlertDestinations()).data;
     } catch (e) {
       throw apiFailure('Listing alert destinations failed', e);
     }
@@ -88,14 +76,7 @@ output "on_call_phones" {
     return {
       ...config,
       ids: list.map((d) => d.id),
-      destinations: list.map((d) => ({
-        id: d.id,
-        channel: d.channel,
-        value: d.value,
-        masked_value: d.maskedValue,
-        label: d.label ?? null,
-        is_default: d.isDefault,
-      })),
-    } as never;
+      destinations: list.map((d) => computedValues(alertDestinationFields, d)),
+    };
   },
 });

@@ -1,8 +1,8 @@
 // data "uptime_capabilities": what the token and the account's plan allow (GET /capabilities).
+import { uptimeDataSource } from '../declarations.js';
 import { ctyNumber } from '../../protocol/cty/types.js';
 import {
   boolAttr,
-  defineDataSource,
   int64Attr,
   listAttr,
   singleNestedAttr,
@@ -13,7 +13,7 @@ import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 import { stringList } from './fields.js';
 
-export const capabilitiesDataSource = defineDataSource({
+export const capabilitiesDataSource = uptimeDataSource({
   typeName: 'uptime_capabilities',
   description:
     "What the provider's token and the account's plan allow (`GET /capabilities`): scopes, monitor selection, plan limits and features. Useful in `check` blocks and preconditions. The fields of this record are not shown in the API specification, so a service may report fewer: a value it does not report (or not in a shape the provider recognises) is null.",
@@ -133,6 +133,6 @@ output "monitor_capacity_left" {
         sms_alerts: v(c.features.smsAlerts),
       },
       allowances: { per_minute: v(c.allowances.perMinute), monthly: v(c.allowances.monthly) },
-    } as never;
+    };
   },
 });

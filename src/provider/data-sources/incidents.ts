@@ -1,19 +1,20 @@
 // data "uptime_incidents": incidents across accessible monitors (or of one monitor), all pages.
+import { uptimeDataSource } from '../declarations.js';
 import { IncidentListQuery, type Incident } from '../../api/index.js';
-import { defineDataSource, listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { listNestedAttr, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 import { monitorIdFormat, newDraft, put, validateDraft } from '../validation.js';
 import { incidentComputed, incidentValues } from './fields.js';
 
-function draft(config: Record<string, unknown>) {
+function draft(config: { status: unknown; type: unknown }) {
   const d = newDraft();
   put(d, d.body, '', 'status', config.status);
   put(d, d.body, '', 'type', config.type);
   return d;
 }
 
-export const incidentsDataSource = defineDataSource({
+export const incidentsDataSource = uptimeDataSource({
   typeName: 'uptime_incidents',
   description:
     'Lists incidents of the monitors the token can see (every page is read), optionally of one monitor and by status and type. Omitted filters match everything. Needs the `monitors:read` scope.',
@@ -56,29 +57,28 @@ output "open_incidents" {
     }),
   },
   validateConfig: (config, diags) => {
-    diags.add(...validateDraft(IncidentListQuery, draft(config as unknown as Record<string, unknown>)));
+    diags.add(...validateDraft(IncidentListQuery, draft(config)));
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
     const query = {
-      ...IncidentListQuery.parse(draft(config as unknown as Record<string, unknown>).body),
+      ...IncidentListQuery.parse(draft(config).body),
       limit: 100,
     };
     const out: Incident[] = [];
     try {
       if (config.monitor_id) {
-        for await (const i of client.paginate.listMonitorIncidents(config.monitor_id, { limit: 100 })) {
-          const inc = i as Incident;
+        for await (const inc of client.paginate.listMonitorIncidents(config.monitor_id, { limit: 100 })) {
           if (
             (query.status === undefined || inc.status === query.status) &&
             (query.type === undefined || inc.type === query.type)
           )
             out.push(inc);
         }
-      } else for await (const i of client.paginate.listIncidents(query)) out.push(i as Incident);
+      } else for await (const i of client.paginate.listIncidents(query)) out.push(i);
     } catch (e) {
       throw apiFailure('Listing incidents failed', e);
     }
-    return { ...config, incidents: out.map(incidentValues) } as never;
+    return { ...config, incidents: out.map(incidentValues) };
   },
 });

@@ -1,20 +1,17 @@
 // data "uptime_monitor_alerts": a monitor's most recent alert records (GET /monitors/{id}/alerts): whether an alert
 // went out, on which channel and how its delivery ended; optionally after waiting for a check since the last change.
+import { uptimeDataSource } from '../declarations.js';
 import { ALERT_TYPES, type Alert } from '../../api/index.js';
-import {
-  boolAttr,
-  defineDataSource,
-  int64Attr,
-  listNestedAttr,
-  oneOf,
-  stringAttr,
-} from '../../protocol/framework/index.js';
+import { listNestedAttr, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
+import { computedValues } from '../fields/mapping.js';
+import { alertRecordFields } from '../fields/observations.js';
+import { computedAttributes } from '../fields/schema.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor } from '../fresh-facts.js';
 import { newestFirst, recentAttributes, validateRecent, wanted } from './recent.js';
 
-export const monitorAlertsDataSource = defineDataSource({
+export const monitorAlertsDataSource = uptimeDataSource({
   typeName: 'uptime_monitor_alerts',
   description:
     "A monitor's most recent alert records (`GET /monitors/{id}/alerts`), newest first: what was sent, on which channel, and whether it was delivered. Needs the `monitors:read` scope. Every page is read (alerts are kept 30 days) and sorted newest first, so the order the service lists them in does not matter.",
@@ -44,39 +41,7 @@ output "last_alert_delivered" {
     alerts: listNestedAttr({
       computed: true,
       description: 'The most recent alert records, newest first.',
-      attributes: {
-        id: stringAttr({ computed: true, description: 'Alert id.' }),
-        timestamp: stringAttr({ computed: true, description: 'When the alert was raised (RFC 3339).' }),
-        type: stringAttr({
-          computed: true,
-          description: `${ALERT_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
-        }),
-        status: stringAttr({
-          computed: true,
-          description:
-            'The state it announces (e.g. `down`, `up`, `slow`, `healthy`, `warning`); null when not given.',
-        }),
-        previous_status: stringAttr({
-          computed: true,
-          description: 'The state before; null when not given.',
-        }),
-        channel: stringAttr({ computed: true, description: '`email` or `sms`; null when not given.' }),
-        delivery_status: stringAttr({
-          computed: true,
-          description:
-            'How delivery went (`queued`, `sending`, `sent`, `delivered`, `delayed`, `failed`, `bounced`, `complaint`, `rejected`, `suppressed`, `sms_disabled`); null when not given.',
-        }),
-        delivered: boolAttr({ computed: true, description: 'Whether the alert reached its destination.' }),
-        suppressed: boolAttr({
-          computed: true,
-          description: 'Whether it was not sent (suppressed destination, or SMS not in the plan).',
-        }),
-        response_time_ms: int64Attr({
-          computed: true,
-          description: 'Response time of the check that raised it; null when none.',
-        }),
-        http_status: int64Attr({ computed: true, description: 'HTTP status of that check; null when none.' }),
-      },
+      attributes: computedAttributes(alertRecordFields),
     }),
   },
   validateConfig: (config, diags) => validateRecent(config, diags),
@@ -92,8 +57,7 @@ output "last_alert_delivered" {
         { limit: 100 },
         { signal: ctx.signal },
       ))
-        if (config.type === null || config.type === undefined || (a as Alert).type === config.type)
-          all.push(a as Alert);
+        if (config.type === null || config.type === undefined || a.type === config.type) all.push(a);
     } catch (e) {
       throw apiFailure('Listing alerts failed', e);
     }
@@ -102,19 +66,7 @@ output "last_alert_delivered" {
       checked_since_change: checkedSinceChange(m),
       alerts: newestFirst(all, (a) => a.timestamp)
         .slice(0, wanted(config.limit))
-        .map((a) => ({
-          id: a.id,
-          timestamp: a.timestamp,
-          type: a.type,
-          status: a.status ?? null,
-          previous_status: a.previousStatus ?? null,
-          channel: a.channel ?? null,
-          delivery_status: a.deliveryStatus ?? null,
-          delivered: a.delivered,
-          suppressed: a.suppressed,
-          response_time_ms: a.responseTimeMs ?? null,
-          http_status: a.httpStatus ?? null,
-        })),
-    } as never;
+        .map((a) => computedValues(alertRecordFields, a)),
+    };
   },
 });

@@ -1,15 +1,9 @@
 // data "uptime_monitor_summary": a monitor's uptime, check counts, response times and incidents over 24 h, 7 d or
 // 30 d (GET /monitors/{id}/summary), optionally after waiting for a check since the monitor's last change.
 // The summary's fields are not shown in the spec: the client reads them leniently and a missing part is null.
+import { uptimeDataSource } from '../declarations.js';
 import { SUMMARY_RANGES, type Lenient, type MonitorSummary } from '../../api/index.js';
-import {
-  defineDataSource,
-  float64Attr,
-  int64Attr,
-  listNestedAttr,
-  oneOf,
-  stringAttr,
-} from '../../protocol/framework/index.js';
+import { float64Attr, int64Attr, listNestedAttr, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
@@ -18,7 +12,7 @@ import { monitorIdArgument } from './fields.js';
 const n = (v: number | null | undefined): number | null => (typeof v === 'number' ? v : null);
 const s = (v: string | null | undefined): string | null => (typeof v === 'string' ? v : null);
 
-export const monitorSummaryDataSource = defineDataSource({
+export const monitorSummaryDataSource = uptimeDataSource({
   typeName: 'uptime_monitor_summary',
   description:
     "A monitor's summary over a range (`GET /monitors/{id}/summary`): uptime percentage, checks up and down, response-time figures, incidents and a timeline. Needs the `monitors:read` scope. The summary's fields are not shown in the API specification: a figure the service does not report (or not as a number) is null, never an error. With `wait_for_check`, it first waits until the monitor has been checked since its last change.",
@@ -119,7 +113,7 @@ check "api_sla" {
       ...config,
       checked_since_change: checkedSinceChange(m),
       ...summaryValues(sum),
-    } as never;
+    };
   },
 });
 

@@ -1,10 +1,10 @@
 // data "uptime_monitor": one monitor by id, with its runtime fields and expiry state.
-import { defineDataSource } from '../../protocol/framework/index.js';
+import { uptimeDataSource } from '../declarations.js';
 import { requireClient } from '../client.js';
 import { checkedSinceChange, freshAttributes, readFreshMonitor, validateWait } from '../fresh-facts.js';
 import { monitorComputed, monitorIdArgument, monitorValues } from './fields.js';
 
-export const monitorDataSource = defineDataSource({
+export const monitorDataSource = uptimeDataSource({
   typeName: 'uptime_monitor',
   description:
     'Reads one monitor, including the runtime fields the `uptime_monitor` resource leaves out (status, last check, response time) and the expiry state. Archived monitors can be read too. Needs the `monitors:read` scope; an id the token cannot see is an error (`Monitor not found`).',
@@ -62,6 +62,6 @@ check "home_up" {
       wait_for_check: config.wait_for_check,
       checked_since_change: checkedSinceChange(m),
       ...monitorValues(m),
-    } as never;
+    };
   },
 });

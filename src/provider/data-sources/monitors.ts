@@ -1,11 +1,12 @@
 // data "uptime_monitors": every monitor matching the list filters (all pages).
+import { uptimeDataSource } from '../declarations.js';
 import { MONITOR_LIST_STATUSES, MONITOR_TYPES, MonitorListQuery, type Monitor } from '../../api/index.js';
 import {
   boolAttr,
-  defineDataSource,
   listNestedAttr,
   stringAttr,
   type ModelOf,
+  type Planned,
 } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
@@ -51,7 +52,7 @@ const attributes = {
   }),
 };
 
-function draft(config: Record<string, unknown>) {
+function draft(config: Planned<ModelOf<typeof attributes>>) {
   const d = newDraft();
   put(d, d.body, '', 'status', config.status);
   put(d, d.body, '', 'enabled', config.enabled, (v: boolean) => String(v));
@@ -64,7 +65,7 @@ function draft(config: Record<string, unknown>) {
 /** Fields the attributes check before the read (`updated_after`, `updated_before`): the config check leaves them out. */
 const PLAN_FIELDS = modelFieldsAtPlan(attributes);
 
-export const monitorsDataSource = defineDataSource({
+export const monitorsDataSource = uptimeDataSource({
   typeName: 'uptime_monitors',
   description:
     'Lists monitors matching the filters (every page is read). Archived monitors are left out unless `include_archived = true` (the `status` filter cannot select them). Omitted filters match everything else. Needs the `monitors:read` scope; a token restricted to selected monitors lists only those.',
@@ -92,26 +93,25 @@ output "archived_monitor_ids" {
   attributes,
   validateConfig: (config, diags) => {
     diags.add(
-      ...validateDraft(MonitorListQuery, draft(config as unknown as Record<string, unknown>), {
+      ...validateDraft(MonitorListQuery, draft(config), {
         planFields: PLAN_FIELDS,
       }),
     );
   },
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
-    const query = MonitorListQuery.parse(draft(config as unknown as Record<string, unknown>).body);
+    const query = MonitorListQuery.parse(draft(config).body);
     const out: Monitor[] = [];
     try {
       for await (const m of client.paginate.listMonitors({ ...query, limit: 100 }, { signal: ctx.signal }))
-        if (config.include_archived === true || (m as Monitor).archived !== true) out.push(m as Monitor);
+        if (config.include_archived === true || m.archived !== true) out.push(m);
     } catch (e) {
       throw apiFailure('Listing monitors failed', e);
     }
-    const model: Partial<ModelOf<typeof attributes>> = {
+    return {
       ...config,
       ids: out.map((m) => m.id),
-      monitors: out.map((m) => ({ id: m.id, ...monitorValues(m) })) as never,
+      monitors: out.map((m) => ({ id: m.id, ...monitorValues(m) })),
     };
-    return model as never;
   },
 });

@@ -1,11 +1,10 @@
 // data "uptime_status_page": the status page of one monitor.
-import { type StatusPage } from '../../api/index.js';
-import { defineDataSource } from '../../protocol/framework/index.js';
+import { uptimeDataSource } from '../declarations.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 import { monitorIdArgument, statusPageComputed, statusPageValues } from './fields.js';
 
-export const statusPageDataSource = defineDataSource({
+export const statusPageDataSource = uptimeDataSource({
   typeName: 'uptime_status_page',
   description:
     'Reads the status page of one monitor (every monitor has one; it is disabled until published). Needs the `monitors:read` scope.',
@@ -29,8 +28,8 @@ output "status_page_url" {
   read: async ({ config, ctx }) => {
     const client = requireClient(ctx.providerData);
     try {
-      const p = (await client.getMonitorStatusPage(config.monitor_id)).data as StatusPage;
-      return { monitor_id: config.monitor_id, ...statusPageValues(p) } as never;
+      const p = (await client.getMonitorStatusPage(config.monitor_id)).data;
+      return { monitor_id: config.monitor_id, ...statusPageValues(p) };
     } catch (e) {
       throw apiFailure('Read failed', e, {
         object: 'status page',

@@ -1,26 +1,29 @@
 // data "uptime_usage": the API allowances used and remaining (GET /usage), per minute and per month, and the
 // monitors counted against the plan. The record's fields are not shown in the spec: a fact the service does not
 // report is null (`UsageFacts`), never an error.
+import { uptimeDataSource } from '../declarations.js';
 import type { UsageFacts } from '../../api/index.js';
-import { defineDataSource, int64Attr, singleNestedAttr, stringAttr } from '../../protocol/framework/index.js';
+import { int64Attr, singleNestedAttr, stringAttr, type Attributes } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
 
-const allowance = (what: string, used: boolean) =>
+const windowFigures = {
+  limit: int64Attr({ computed: true, description: 'Requests allowed in the window.' }),
+  used: int64Attr({ computed: true, description: 'Requests made in the window.' }),
+  remaining: int64Attr({ computed: true, description: 'Requests left in the window.' }),
+  reset_at: stringAttr({ computed: true, description: 'When the window resets (RFC 3339).' }),
+};
+
+const allowance = <const A extends Attributes>(what: string, attributes: A) =>
   singleNestedAttr({
     computed: true,
     description: `${what}. Each figure is null when the service does not report it.`,
-    attributes: {
-      limit: int64Attr({ computed: true, description: 'Requests allowed in the window.' }),
-      ...(used ? { used: int64Attr({ computed: true, description: 'Requests made in the window.' }) } : {}),
-      remaining: int64Attr({ computed: true, description: 'Requests left in the window.' }),
-      reset_at: stringAttr({ computed: true, description: 'When the window resets (RFC 3339).' }),
-    },
+    attributes,
   });
 
 const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 
-export const usageDataSource = defineDataSource({
+export const usageDataSource = uptimeDataSource({
   typeName: 'uptime_usage',
   description:
     "The account's API allowances, used and remaining (`GET /usage`): per minute (for this token) and per calendar month, and the monitors counted against the plan. Needs any valid token. The record's fields are not shown in the API specification, so a service may report fewer: a figure it does not report (or not as the provider expects) is null, and `monthly` is all null when the account has no monthly allowance. Reading it is itself one request against the allowance.",
@@ -39,8 +42,12 @@ check "api_allowance_left" {
     ],
   },
   attributes: {
-    per_minute: allowance("This token's per-minute allowance", false),
-    monthly: allowance("The account's monthly allowance (calendar month, UTC)", true),
+    per_minute: allowance("This token's per-minute allowance", {
+      limit: windowFigures.limit,
+      remaining: windowFigures.remaining,
+      reset_at: windowFigures.reset_at,
+    }),
+    monthly: allowance("The account's monthly allowance (calendar month, UTC)", windowFigures),
     monitors: singleNestedAttr({
       computed: true,
       description:
@@ -72,6 +79,6 @@ check "api_allowance_left" {
         reset_at: v(u.monthly.resetAt),
       },
       monitors: { used: v(u.monitors.used), capacity: v(u.monitors.capacity) },
-    } as never;
+    };
   },
 });

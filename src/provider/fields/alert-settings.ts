@@ -1,19 +1,46 @@
-// The plain fields of a monitor's alert settings, declared once (see field.ts): the settings' own fields and the
-// fields of its two plain blocks, `channels` and `slow_response_alerts`, one table each, keyed by API name and
-// checked against the model; defaults and value sets come from src/api. Not plain, so mapped by hand in
-// src/provider/mapping/alert-settings.ts: `monitor_id` (the identity, replaces the resource) and `destination_ids`
-// (null means "not managed"; ids are checked against the account's verified destinations).
+// Every field of a monitor's alert settings, declared once (see field.ts): the settings' own plain fields, the
+// tables of its blocks `channels`, `destination_ids` and `slow_response_alerts`, and `alertSettingsTable`, the
+// resource's whole table. Keyed by API name and checked against the model; defaults and value sets come from
+// src/api. `destination_ids` is managed only when set (null: the service keeps its selection); its ids are checked
+// against the account's verified destinations at plan time (resources/alert-settings.ts).
 import {
   DECIDED,
   SLOW_RESPONSE_CONSECUTIVE_LIMIT,
   SLOW_RESPONSE_THRESHOLD_MS,
   type MonitorAlertSettings,
+  type MonitorAlertSettingsUpdate,
   type SlowResponseAlertSettings,
 } from '../../api/index.js';
+import { monitorIdFormat } from '../validation.js';
 import { listed } from './field.js';
 import { fieldTable } from './schema.js';
 
 const DEFAULTS = DECIDED.alertSettingsDefaults;
+const onOff = (b: boolean) => (b ? 'on' : 'off');
+
+/** `monitor_id` and `id` of a monitor's sub-object (alert settings, status page). */
+export const monitorPartFields = fieldTable<{ monitorId: string }>()({
+  id: {
+    kind: 'string',
+    label: 'id',
+    presence: 'computed',
+    stable: true,
+    resourceOnly: true,
+    copyOf: 'monitorId',
+    record: 'monitorId',
+    description: 'Same as `monitor_id`.',
+  },
+  monitorId: {
+    kind: 'string',
+    label: 'monitor',
+    presence: 'required',
+    identity: true,
+    resourceOnly: true,
+    planValidators: [monitorIdFormat],
+    description: 'The monitor (UUID).',
+    resourceNote: 'Changing it replaces the resource.',
+  },
+});
 
 export const alertSettingsFields = fieldTable<MonitorAlertSettings>()({
   version: {
@@ -73,4 +100,57 @@ export const slowResponseFields = fieldTable<SlowResponseAlertSettings>()({
     example: '5',
     description: `Slow checks in a row before alerting: one of ${listed(SLOW_RESPONSE_CONSECUTIVE_LIMIT)}.`,
   },
+});
+
+/** `destination_ids`: managed only when set; a null channel then means no destination. */
+export const destinationIdFields = fieldTable<MonitorAlertSettingsUpdate['destinationIds'] & object>()({
+  email: {
+    kind: 'string',
+    label: 'email destination',
+    presence: 'optional',
+    checkedAtPlan: true,
+    description: 'Email destination id (`dest_email_<24 hex>`); null: none.',
+  },
+  sms: {
+    kind: 'string',
+    label: 'SMS destination',
+    presence: 'optional',
+    checkedAtPlan: true,
+    description: 'SMS destination id (`dest_sms_<24 hex>`); null: none.',
+  },
+});
+
+/** uptime_monitor_alert_settings. */
+export const alertSettingsTable = fieldTable<MonitorAlertSettings, MonitorAlertSettingsUpdate>()({
+  ...monitorPartFields,
+  channels: {
+    kind: 'block',
+    nesting: 'single',
+    fields: alertChannelFields,
+    label: 'alert channels',
+    presence: 'optional-computed',
+    description: 'Alert channels.',
+    omitted: `email ${onOff(DEFAULTS.channels.email)}, SMS ${onOff(DEFAULTS.channels.sms)} (the defaults)`,
+  },
+  destinationIds: {
+    kind: 'block',
+    nesting: 'single',
+    fields: destinationIdFields,
+    label: 'alert destinations',
+    presence: 'optional-computed',
+    stable: true,
+    description: 'Verified destinations to alert (see the `uptime_alert_destinations` data source).',
+    omitted:
+      "not managed (the current selection is kept and shown). When set, a null `email`/`sms` means no destination for that channel. Ids that are not among the account's verified destinations fail at plan time.",
+  },
+  slowResponseAlerts: {
+    kind: 'block',
+    nesting: 'single',
+    fields: slowResponseFields,
+    label: 'slow-response alerts',
+    presence: 'optional-computed',
+    description: 'Slow-response alerts.',
+    omitted: `${DEFAULTS.slowResponseAlerts.enabled ? 'enabled' : 'disabled'}, ${DEFAULTS.slowResponseAlerts.thresholdMs} ms, ${DEFAULTS.slowResponseAlerts.consecutiveLimit} consecutive checks (the defaults)`,
+  },
+  ...alertSettingsFields,
 });

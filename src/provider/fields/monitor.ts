@@ -1,16 +1,25 @@
-// The plain fields of a monitor, declared once (see field.ts). Keys are the API names (checked against the
-// model), limits and defaults come from src/api. Request headers, basic auth, expiry monitoring and the
-// observation blocks are not plain: src/provider/mapping/monitor.ts maps them by hand.
+// Every field of a monitor, declared once (see field.ts): `monitorFields`, the plain ones (also the table of the
+// monitor's plain construct props), and `monitorTable`, the resource's whole table with the request headers, basic
+// auth and expiry blocks. Keys are the API names (checked against the model); limits, defaults and the secret
+// blocks' rules (MONITOR_SECRET_BLOCKS) come from src/api.
 import {
+  AUTH_TYPES,
   DECIDED,
+  EXPIRY_STATUSES,
   INTERVAL_SECONDS,
   MONITOR_NAME_MAX,
+  MONITOR_SECRET_BLOCKS,
   MONITOR_STATUSES,
   MONITOR_TYPES,
+  REQUEST_HEADERS_MAX,
   REQUEST_METHODS,
   STATUS_CODE,
   TIMEOUT_MS,
+  type AuthConfigInput,
+  type ExpiryState,
   type Monitor,
+  type MonitorCreate,
+  type RequestHeaderInput,
 } from '../../api/index.js';
 import { codes, listed } from './field.js';
 import { fieldTable } from './schema.js';
@@ -40,6 +49,8 @@ export const monitorFields = fieldTable<Monitor>()({
     construct: 'own',
     example: '"https://api.example.com/health"',
     description: `Absolute http or https URL to check, at most ${DECIDED.monitorUrlMax} characters.`,
+    // Often built from another object's attribute: checked at plan time (mock_provider mocks it), as monitor ids are.
+    checkedAtPlan: true,
   },
   intervalSeconds: {
     kind: 'number',
@@ -183,4 +194,197 @@ export const monitorFields = fieldTable<Monitor>()({
     runtime: true,
     description: 'HTTP status of the last check; null before the first or when no response came.',
   },
+});
+
+/** One request header (`request_headers`): its name and its secret value. */
+export const requestHeaderFields = fieldTable<RequestHeaderInput>()({
+  name: {
+    kind: 'string',
+    label: 'header name',
+    presence: 'required',
+    example: '"X-Api-Key"',
+    description: `Header name (an HTTP token: letters, digits and \`\`!#$%&'*+.^_\`|~-\`\`, at most ${DECIDED.headerNameMax} characters).`,
+  },
+  value: {
+    kind: 'secret',
+    label: 'header value',
+    noun: 'value',
+    presence: 'optional',
+    example: "new TerraformVariable(this, 'api_key', { type: 'string', sensitive: true }).stringValue",
+    description: `Header value, at most ${DECIDED.headerValueMax} characters.`,
+  },
+});
+
+/** Basic auth (`auth_config`): the kind, the user name and the secret password. */
+export const authFields = fieldTable<AuthConfigInput>()({
+  type: {
+    kind: 'enum',
+    label: 'authentication type',
+    presence: 'required',
+    values: AUTH_TYPES,
+    description: `${codes(AUTH_TYPES)}.`,
+  },
+  username: {
+    kind: 'string',
+    label: 'basic-auth user',
+    presence: 'optional',
+    constructRequired: true,
+    example: '"monitor"',
+    description: `Basic-auth user name, at most ${DECIDED.basicAuthUsernameMax} characters.`,
+    resourceNote: 'Required when `type = "basic"`.',
+    dataSourceNote: 'Null without basic auth.',
+  },
+  password: {
+    kind: 'secret',
+    label: 'basic-auth password',
+    noun: 'password',
+    presence: 'optional',
+    example:
+      "new TerraformVariable(this, 'monitor_password', { type: 'string', sensitive: true }).stringValue",
+    description: `Basic-auth password, at most ${DECIDED.basicAuthPasswordMax} characters.`,
+  },
+});
+
+/** Certificate or domain expiry monitoring (`ssl_monitoring`, `domain_monitoring`): one wording, each block's
+ *  labels. Data sources show the last observation too. */
+const expiryFields = (what: 'SSL' | 'domain') =>
+  fieldTable<ExpiryState>()({
+    enabled: {
+      kind: 'bool',
+      label: `${what} expiry monitoring`,
+      presence: 'required',
+      constructDefault: true,
+      example: 'true',
+      description: 'Whether expiry is watched.',
+    },
+    warnDays: {
+      kind: 'number',
+      label: `${what} expiry warning`,
+      unit: 'days',
+      presence: 'optional-computed',
+      default: DECIDED.expiryWarnDays.default,
+      example: '30',
+      description: `Days before expiry to warn, ${DECIDED.expiryWarnDays.min} to ${DECIDED.expiryWarnDays.max}.`,
+    },
+    status: {
+      kind: 'enum',
+      label: `${what} expiry status`,
+      presence: 'computed',
+      runtime: true,
+      values: EXPIRY_STATUSES,
+      description: `${codes(EXPIRY_STATUSES)}.`,
+    },
+    lastCheckedAt: {
+      kind: 'string',
+      label: `${what} expiry check`,
+      presence: 'computed',
+      runtime: true,
+      description: 'Time of the last expiry check (RFC 3339); null before the first.',
+    },
+    expiresAt: {
+      kind: 'string',
+      label: `${what} expiry`,
+      presence: 'computed',
+      runtime: true,
+      description: 'Expiry time (RFC 3339); null when not known.',
+    },
+    daysRemaining: {
+      kind: 'number',
+      label: `${what} days remaining`,
+      unit: 'days',
+      presence: 'computed',
+      runtime: true,
+      description: 'Days until expiry; null when not known.',
+    },
+  });
+
+/** `ssl_monitoring` / `domain_monitoring`: shown by the service under `expiryMonitoring`, by data sources as
+ *  `ssl_expiry` / `domain_expiry` with the last observation. */
+const expiryBlock = <const W extends 'ssl' | 'domain'>(
+  which: W,
+  fields: ReturnType<typeof expiryFields>,
+  label: string,
+  description: string,
+  example: string,
+) =>
+  ({
+    kind: 'block',
+    nesting: 'single',
+    record: `expiryMonitoring.${which}`,
+    empty: { enabled: false },
+    fields,
+    label,
+    presence: 'optional',
+    description,
+    omitted: `disabled with \`warn_days = ${DECIDED.expiryWarnDays.default}\` (the service default; equivalent)`,
+    dataSource: { attribute: `${which}_expiry` },
+    dataSourceNote: 'Includes the last observation.',
+    construct: {
+      in: 'settings',
+      type: 'UptimeExpiryMonitoring',
+      typeDoc: 'Certificate or domain expiry monitoring.',
+      default: 'off',
+      example,
+    },
+  }) as const;
+
+/** uptime_monitor: the plain fields and the blocks. */
+export const monitorTable = fieldTable<Monitor, MonitorCreate>()({
+  ...monitorFields,
+  requestHeaders: {
+    kind: 'block',
+    nesting: 'list',
+    key: MONITOR_SECRET_BLOCKS.requestHeaders.key,
+    fields: requestHeaderFields,
+    label: 'request headers',
+    presence: 'optional',
+    description: `Headers sent with every check, at most ${REQUEST_HEADERS_MAX}.`,
+    resourceNote: 'The list replaces the saved list as a whole; every value is sensitive.',
+    omitted: 'no headers',
+    dataSourceNote: 'Values are never readable (`value_set` says whether one is saved).',
+    construct: {
+      in: 'settings',
+      type: 'UptimeRequestHeader',
+      typeDoc: 'One request header sent with every check.',
+      note: "A monitor's headers are added to its group's; a header with the same name (ignoring case) replaces the group's.",
+      default: 'none',
+      example: "[{ name: 'X-Api-Key', value: apiKey.stringValue }]",
+    },
+  },
+  authConfig: {
+    kind: 'block',
+    nesting: 'single',
+    key: MONITOR_SECRET_BLOCKS.authConfig.key,
+    kinds: MONITOR_SECRET_BLOCKS.authConfig.kinds,
+    empty: { type: 'none' },
+    fields: authFields,
+    label: 'authentication',
+    presence: 'optional',
+    description: 'Authentication for the checked URL.',
+    omitted: 'none (`type = "none"`, the service default; equivalent)',
+    dataSource: { flatten: 'auth_' },
+    construct: {
+      in: 'settings',
+      prop: 'basicAuth',
+      type: 'UptimeBasicAuth',
+      typeDoc: 'HTTP basic authentication for the checks.',
+      fixed: { type: 'basic' },
+      default: 'none',
+      example: "{ username: 'monitor', password: password.stringValue }",
+    },
+  },
+  sslMonitoring: expiryBlock(
+    'ssl',
+    expiryFields('SSL'),
+    'SSL expiry monitoring',
+    'SSL certificate expiry monitoring.',
+    '{ warnDays: 21 }',
+  ),
+  domainMonitoring: expiryBlock(
+    'domain',
+    expiryFields('domain'),
+    'domain expiry monitoring',
+    'Domain registration expiry monitoring.',
+    '{ enabled: true }',
+  ),
 });

@@ -1,7 +1,7 @@
-// The plain fields of a monitor's status page, declared once (see field.ts): the page's own fields and the fields
-// of its two plain blocks, `display_options` and `custom_domain`, one table each, keyed by API name and checked
-// against the model; limits, value sets and defaults come from src/api. `monitor_id` (the identity: it replaces
-// the resource, and is the data source's argument) is declared by hand where it is used.
+// Every field of a monitor's status page, declared once (see field.ts): the page's own plain fields, the tables of
+// its blocks `display_options` and `custom_domain`, and `statusPageTable`, the resource's whole table (with
+// `monitor_id`, the identity, which the data source takes as its argument). Keyed by API name and checked against
+// the model; limits, value sets and defaults come from src/api.
 import {
   CUSTOM_DOMAIN_STATUSES,
   DECIDED,
@@ -10,7 +10,9 @@ import {
   VERIFICATION_STATUSES,
   type DisplayOptions,
   type StatusPage,
+  type StatusPageUpdate,
 } from '../../api/index.js';
+import { monitorPartFields } from './alert-settings.js';
 import { codes } from './field.js';
 import { fieldTable } from './schema.js';
 
@@ -155,5 +157,29 @@ export const customDomainFields = fieldTable<NonNullable<StatusPage['customDomai
     presence: 'computed',
     values: CUSTOM_DOMAIN_STATUSES,
     description: `${codes(CUSTOM_DOMAIN_STATUSES)}.`,
+  },
+});
+
+/** uptime_status_page. */
+export const statusPageTable = fieldTable<StatusPage, StatusPageUpdate>()({
+  ...monitorPartFields,
+  ...statusPageFields,
+  displayOptions: {
+    kind: 'block',
+    nesting: 'single',
+    fields: displayOptionsFields,
+    label: 'sections shown',
+    presence: 'optional-computed',
+    description: 'Sections shown on the page.',
+    omitted: 'all shown',
+  },
+  customDomain: {
+    kind: 'block',
+    nesting: 'single',
+    fields: customDomainFields,
+    label: 'custom domain',
+    presence: 'computed',
+    stable: true,
+    description: 'Custom-domain state (dashboard-managed).',
   },
 });

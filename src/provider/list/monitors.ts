@@ -1,11 +1,11 @@
 // `list "uptime_monitor"` for `terraform query` (Terraform 1.14+): every monitor the token can see, filtered by
 // status / enabled on the service and by archived / name glob here, page by page until Terraform has enough.
+import { uptimeListResource } from '../declarations.js';
 import { MONITOR_LIST_STATUSES, type ListedMonitorStatus } from '../../api/index.js';
 import { selects } from '../monitor-filter.js';
-import { boolAttr, defineListResource, oneOf, stringAttr } from '../../protocol/framework/index.js';
+import { boolAttr, oneOf, stringAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
-import type { UptimeProviderData } from '../session.js';
 import { monitorToModel } from '../mapping/monitor.js';
 import { codes } from '../fields/field.js';
 
@@ -38,7 +38,7 @@ ${LIST_EXAMPLE}
 
 Each result's identity is the monitor id; \`${pageType}\` is named by the same id, so import it by identity with \`monitor_id\` set to that id (see Import by identity above).`;
 
-export const monitorList = defineListResource({
+export const monitorList = uptimeListResource({
   typeName: 'uptime_monitor',
   description:
     'Finds monitors for `terraform query` (Terraform 1.14+). Without filters: every monitor the token can see that is not archived, paused ones included.',
@@ -68,7 +68,7 @@ export const monitorList = defineListResource({
     }),
   },
   async *list({ config, includeResource, ctx }) {
-    const client = requireClient(ctx.providerData as UptimeProviderData);
+    const client = requireClient(ctx.providerData);
     const pages = client.paginate.listMonitors(
       {
         limit: PAGE,

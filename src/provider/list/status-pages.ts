@@ -1,14 +1,14 @@
 // `list "uptime_status_page"` for `terraform query` (Terraform 1.14+): the status pages that have been set up
 // (they have a slug), optionally only enabled or disabled ones, page by page until Terraform has enough.
-import { boolAttr, defineListResource } from '../../protocol/framework/index.js';
+import { uptimeListResource } from '../declarations.js';
+import { boolAttr } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient } from '../client.js';
-import type { UptimeProviderData } from '../session.js';
 import { statusPageToModel } from '../mapping/status-page.js';
 
 const PAGE = 100;
 
-export const statusPageList = defineListResource({
+export const statusPageList = uptimeListResource({
   typeName: 'uptime_status_page',
   description:
     'Finds status pages for `terraform query` (Terraform 1.14+): every status page that has been set up (has a slug) for a monitor the token can see.',
@@ -32,7 +32,7 @@ list "uptime_status_page" "all" {
     }),
   },
   async *list({ config, includeResource, ctx }) {
-    const client = requireClient(ctx.providerData as UptimeProviderData);
+    const client = requireClient(ctx.providerData);
     const pages = client.paginate.listStatusPages(
       { limit: PAGE, ...(config.enabled !== null ? { enabled: config.enabled } : {}) },
       { signal: ctx.signal },

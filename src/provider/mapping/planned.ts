@@ -1,24 +1,40 @@
 // Planned values → the API's shape, for the tools that review a plan (`uptimectl plan-report`: its probe, backtest
-// and `--check`; `uptimectl adopt`). One function per resource turns the `after` (or `before`, or state) values of
-// Terraform's plan JSON into API-named fields with the schema's defaults, so no tool reads an attribute by its
-// Terraform name or keeps its own default. Rules:
-// - plain fields come from the field tables (src/provider/fields): an omitted or null value reads as the declared
-//   default, a list's null as `[]` (null ≡ `[]`), a case-insensitive enum upper-cased (as the service stores it);
-//   a field with no default that the plan leaves out stays `undefined` (the service decides: `name`,
-//   `intervalSeconds` on a create);
+// and `--check`; `uptimectl adopt`). One reading, derived from each resource's table (src/provider/fields), turns
+// the `after` (or `before`, or state) values of Terraform's plan JSON into API-named fields with the schema's
+// defaults, so no tool reads an attribute by its Terraform name or keeps its own default. Rules:
+// - an omitted or null value reads as the declared default, a list's null as `[]` (null ≡ `[]`), a case-insensitive
+//   enum upper-cased (as the service stores it); a field with no default that the plan leaves out stays `undefined`
+//   (the service decides: `name`, `intervalSeconds` on a create);
+// - a single block's null reads as what the table declares it means: its null equivalent (basic auth's
+//   `{ type: 'none' }`, expiry monitoring disabled with the default days), its fields' defaults, or null for a block
+//   managed only when set (`destinationIds`, whose null fields stay null too); a block sits where a record shows it
+//   (`expiryMonitoring.ssl`);
 // - a value known only after apply (`after_unknown`) is `undefined` and listed in `unknown` (its API path and its
-//   Terraform path, for "known after apply" messages); a list with an unknown element keeps the element as `undefined`;
-// - a request header's value and the basic-auth password are a `PlannedSecret`: `planned` (the plan holds it, held
+//   Terraform path, for "known after apply" messages); a list with an unknown element keeps the element as
+//   `undefined` (a block item: every field unknown);
+// - a secret (a header's value, the basic-auth password) is a `PlannedSecret`: `planned` (the plan holds it, held
 //   in a `SensitiveValue` that prints and serializes as `(sensitive value)`; `reveal()` is the only way to read it),
 //   `write-only` (`value_wo` / `password_wo`: never in a plan, only its version), `unknown`, or `none`;
 // - `sensitive` lists the API paths the plan marks sensitive (`after_sensitive`, e.g. a URL from a sensitive
 //   variable): the values are there, and a caller that shows them must hide them.
-import { DECIDED, SECRET_MARKERS, type AlertChannel } from '../../api/index.js';
-import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
-import { attributeName, snake, type FieldTable, type ValueOf } from '../fields/field.js';
-import { monitorFields } from '../fields/monitor.js';
+import { SECRET_MARKERS } from '../../api/index.js';
+import {
+  attributeName,
+  emptyModel,
+  isBlock,
+  isSecret,
+  notManagedWhenNull,
+  recordPath,
+  snake,
+  secretNames,
+  type BlockDecl,
+  type Table,
+  type ValueOf,
+} from '../fields/field.js';
+import { alertSettingsTable } from '../fields/alert-settings.js';
+import { monitorTable } from '../fields/monitor.js';
+import { statusPageTable } from '../fields/status-page.js';
 import { isAtOrUnder } from '../validation.js';
-import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
 
 type Values = Record<string, unknown>;
 
@@ -54,34 +70,50 @@ export type PlannedSecret =
   | { state: 'write-only'; version: number }
   | { state: 'unknown' };
 
-export interface PlannedHeader {
-  name: string | undefined;
-  value: PlannedSecret;
-}
+type Flat<T> = { [K in keyof T]: T[K] };
+type Nothing = Record<never, never>;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+type Skipped<D> = D extends { runtime: true } ? true : D extends { copyOf: string } ? true : false;
+/** A single block managed only when set: null stays null, and so does a null field inside it. */
+type NotManaged<D> = D extends { nesting: 'single'; presence: 'optional-computed' }
+  ? D extends { empty: object }
+    ? false
+    : true
+  : false;
+type PlannedValue<D, N> = D extends { kind: 'secret' }
+  ? PlannedSecret
+  : D extends { kind: 'block'; fields: infer F }
+    ? D extends { nesting: 'list' }
+      ? PlannedOf<F>[] | undefined
+      : PlannedOf<F, NotManaged<D>> | undefined | (NotManaged<D> extends true ? null : never)
+    : ValueOf<D> | undefined | (N extends true ? (D extends { presence: 'optional' } ? null : never) : never);
+type AtPath<P extends string, V> = P extends `${infer H}.${infer R}`
+  ? { [k in H]: AtPath<R, V> }
+  : { [k in P]: V };
+type Placed<T, N> = UnionToIntersection<
+  {
+    [K in keyof T]: Skipped<T[K]> extends true
+      ? Nothing
+      : T[K] extends { record: infer P extends string }
+        ? AtPath<P, PlannedValue<T[K], N>>
+        : Nothing;
+  }[keyof T]
+>;
 
-export interface PlannedAuth {
-  type: 'none' | 'basic' | undefined;
-  username: string | undefined;
-  password: PlannedSecret;
-}
-
-export interface PlannedExpiry {
-  enabled: boolean | undefined;
-  warnDays: number | undefined;
-}
-
-type IsRuntime<D> = D extends { runtime: true } ? true : false;
-/** The plain fields of a table by API name (runtime observations excluded); `undefined`: unknown or left out. */
-export type PlannedPlain<T> = {
-  -readonly [K in keyof T as IsRuntime<T[K]> extends true ? never : K]: ValueOf<T[K]> | undefined;
-};
+/** A table's fields in the API's shape (`undefined`: unknown or left out; runtime observations excluded), each at
+ *  the place a record shows it (`expiryMonitoring.ssl`), secrets as `PlannedSecret`. */
+export type PlannedOf<T, N = false> = Flat<
+  {
+    -readonly [
+      K in keyof T as Skipped<T[K]> extends true ? never : T[K] extends { record: string } ? never : K
+    ]: PlannedValue<T[K], N>;
+  } & Placed<T, N>
+>;
 
 /** An `uptime_monitor` in the API's shape (`Monitor`), secrets held as `PlannedSecret`. */
-export type PlannedMonitorFields = PlannedPlain<typeof monitorFields> & {
-  requestHeaders: PlannedHeader[] | undefined;
-  authConfig: PlannedAuth | undefined;
-  expiryMonitoring: { ssl: PlannedExpiry | undefined; domain: PlannedExpiry | undefined };
-};
+export type PlannedMonitorFields = PlannedOf<typeof monitorTable>;
 
 /** A value known only after apply: where it is in the API's shape and in Terraform's. */
 export interface UnknownField {
@@ -139,186 +171,142 @@ class Reader {
     return get(this.values, attr);
   }
 
-  /** The plain fields of a table by API name, with their defaults. */
-  plain(table: FieldTable, apiPrefix: string, attrPrefix: string): Values {
+  /** A table's fields by API name, with their defaults (see the module header); `nullIsNull`: inside a block
+   *  managed only when set, a null field without a default stays null. */
+  fields(table: Table, apiPrefix: string, attrPrefix: string, nullIsNull = false): Values {
     const out: Values = {};
     for (const [api, d] of Object.entries(table)) {
-      if (d.runtime) continue;
+      if (d.runtime || d.copyOf !== undefined) continue;
       const attr = attributeName(api, d);
-      const field = apiPrefix + api;
+      const place = recordPath(api, d);
+      const field = apiPrefix + place;
       const attribute = attrPrefix + attr;
-      const v = this.read(attr, field, attribute);
-      if (v === UNKNOWN) out[api] = undefined;
-      else if (d.kind === 'list') {
-        const items = this.at(attr);
-        out[api] = (Array.isArray(v) ? v : []).map((_e, i) => {
-          const e = items.read(i, `${field}[${i}]`, `${attribute}[${i}]`);
-          return e === UNKNOWN ? undefined : e;
-        });
-      } else if (v === null || v === undefined) out[api] = d.default;
-      else if (d.caseInsensitive && typeof v === 'string') out[api] = v.toUpperCase();
-      else out[api] = v;
+      let v: unknown;
+      if (isSecret(d)) v = this.secret(attr, field, attribute);
+      else if (isBlock(d)) v = this.block(d, attr, field, attribute);
+      else {
+        const raw = this.read(attr, field, attribute);
+        if (raw === UNKNOWN) v = undefined;
+        else if (d.kind === 'list') {
+          const items = this.at(attr);
+          v = (Array.isArray(raw) ? raw : []).map((_e, i) => {
+            const e = items.read(i, `${field}[${i}]`, `${attribute}[${i}]`);
+            return e === UNKNOWN ? undefined : e;
+          });
+        } else if (raw === null || raw === undefined)
+          v = nullIsNull && d.default === undefined ? null : d.default;
+        else if (d.caseInsensitive && typeof raw === 'string') v = raw.toUpperCase();
+        else v = raw;
+      }
+      setAt(out, place, v);
     }
     return out;
   }
 
-  /** A plain block's fields with their defaults; undefined when the block is known only after apply. */
-  block<T extends FieldTable>(attr: string, api: string, table: T): PlannedPlain<T> | undefined {
-    if (this.read(attr, api, attr) === UNKNOWN) return undefined;
-    return this.at(attr).plain(table, `${api}.`, `${attr}.`) as PlannedPlain<T>;
+  /** A block: undefined when known only after apply; a list's null as `[]`; a single block's null as what it
+   *  declares null means (its null equivalent, its fields' defaults, or null when it is managed only when set). */
+  private block(d: BlockDecl, attr: string, field: string, attribute: string): unknown {
+    const v = this.read(attr, field, attribute);
+    if (v === UNKNOWN) return undefined;
+    if (d.nesting === 'list') {
+      const items = this.at(attr);
+      return (Array.isArray(v) ? v : []).map((_e, i) => {
+        const f = `${field}[${i}]`;
+        const a = `${attribute}[${i}]`;
+        if (items.read(i, f, a) === UNKNOWN) return unknownItem(d.fields);
+        return items.at(i).fields(d.fields, `${f}.`, `${a}.`);
+      });
+    }
+    if (isObject(v))
+      return this.at(attr).fields(d.fields, `${field}.`, `${attribute}.`, notManagedWhenNull(d));
+    if (notManagedWhenNull(d)) return null;
+    if (d.empty) return new Reader(emptyModel(d), undefined, undefined).fields(d.fields, '', '');
+    return this.at(attr).fields(d.fields, `${field}.`, `${attribute}.`);
   }
 
-  /** A header value or password (`value` + `value_wo_version`): planned, write-only, unknown or none. */
+  /** A secret (`<name>` + `<name>_wo_version`): planned, write-only, unknown or none. */
   secret(attr: string, field: string, attribute: string): PlannedSecret {
     const v = this.read(attr, field, attribute);
     if (v === UNKNOWN) return { state: 'unknown' };
     if (typeof v === 'string') return { state: 'planned', value: new SensitiveValue(v) };
-    const version = this.read(`${attr}_wo_version`, `${field}Version`, `${attribute}_wo_version`);
+    const n = secretNames(attr);
+    const version = this.read(n.version, `${field}Version`, secretNames(attribute).version);
     if (version === UNKNOWN) return { state: 'unknown' };
     return typeof version === 'number' ? { state: 'write-only', version } : { state: 'none' };
   }
 }
 
-const NONE_AUTH: PlannedAuth = { type: 'none', username: undefined, password: { state: 'none' } };
-
-/** An expiry block: null reads as disabled with the default warning days. */
-function expiry(r: Reader, attr: string, key: 'ssl' | 'domain'): PlannedExpiry | undefined {
-  const field = `expiryMonitoring.${key}`;
-  const v = r.read(attr, field, attr);
-  if (v === UNKNOWN) return undefined;
-  if (!isObject(v)) return { enabled: false, warnDays: DECIDED.expiryWarnDays.default };
-  const b = r.at(attr);
-  const enabled = b.read('enabled', `${field}.enabled`, `${attr}.enabled`);
-  const days = b.read('warn_days', `${field}.warnDays`, `${attr}.warn_days`);
-  return {
-    enabled: enabled === UNKNOWN ? undefined : enabled === true,
-    warnDays: days === UNKNOWN ? undefined : typeof days === 'number' ? days : DECIDED.expiryWarnDays.default,
-  };
+/** A list item known only after apply: every field unknown. */
+function unknownItem(table: Table): Values {
+  const out: Values = {};
+  for (const [api, d] of Object.entries(table))
+    if (!d.runtime && d.copyOf === undefined)
+      setAt(out, recordPath(api, d), isSecret(d) ? { state: 'unknown' } : undefined);
+  return out;
 }
 
-/**
- * An `uptime_monitor` of a plan (`change.after` with `change.after_unknown` and `change.after_sensitive`; or
- * `change.before` / state values without marks) in the API's shape, every omitted value read as the schema's
- * default. `null` values (no object) read as a monitor of defaults only.
- */
-export function monitorFromPlan(
+/** Sets a value at a dotted path, making the objects on the way. */
+function setAt(target: Values, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let o = target;
+  for (const k of keys.slice(0, -1)) o = (o[k] ??= {}) as Values;
+  o[keys[keys.length - 1]!] = value;
+}
+
+/** One resource of a plan in the API's shape: `values` (`change.after` with `change.after_unknown` and
+ *  `change.after_sensitive`; or `change.before` / state values without marks); null reads as defaults only. */
+export function plannedOf<T extends Table>(
+  table: T,
   values: Values | null | undefined,
   unknown?: unknown,
   sensitive?: unknown,
-): PlannedMonitor {
+): Planned<PlannedOf<T>> {
   const r = new Reader(values ?? {}, unknown, sensitive);
-  const plain = r.plain(monitorFields, '', '') as PlannedPlain<typeof monitorFields>;
-
-  let requestHeaders: PlannedHeader[] | undefined;
-  const hv = r.read('request_headers', 'requestHeaders', 'request_headers');
-  if (hv !== UNKNOWN) {
-    const hs = r.at('request_headers');
-    requestHeaders = (Array.isArray(hv) ? hv : []).map((_h, i): PlannedHeader => {
-      const field = `requestHeaders[${i}]`;
-      const attribute = `request_headers[${i}]`;
-      if (hs.read(i, field, attribute) === UNKNOWN) return { name: undefined, value: { state: 'unknown' } };
-      const e = hs.at(i);
-      const name = e.read('name', `${field}.name`, `${attribute}.name`);
-      return {
-        name: typeof name === 'string' ? name : undefined,
-        value: e.secret('value', `${field}.value`, `${attribute}.value`),
-      };
-    });
-  }
-
-  let authConfig: PlannedAuth | undefined;
-  const av = r.read('auth_config', 'authConfig', 'auth_config');
-  if (av === UNKNOWN) authConfig = undefined;
-  else if (!isObject(av)) authConfig = { ...NONE_AUTH };
-  else {
-    const a = r.at('auth_config');
-    const type = a.read('type', 'authConfig.type', 'auth_config.type');
-    const username = a.read('username', 'authConfig.username', 'auth_config.username');
-    authConfig = {
-      type: type === UNKNOWN ? undefined : type === 'basic' ? 'basic' : 'none',
-      username: typeof username === 'string' ? username : undefined,
-      password: a.secret('password', 'authConfig.password', 'auth_config.password'),
-    };
-  }
-
-  return {
-    value: {
-      ...plain,
-      requestHeaders,
-      authConfig,
-      expiryMonitoring: {
-        ssl: expiry(r, 'ssl_monitoring', 'ssl'),
-        domain: expiry(r, 'domain_monitoring', 'domain'),
-      },
-    },
-    unknown: r.unknown,
-    sensitive: r.sensitive,
-  };
+  const value = r.fields(table, '', '') as PlannedOf<T>;
+  return { value, unknown: r.unknown, sensitive: r.sensitive };
 }
+
+/** An `uptime_monitor` of a plan in the API's shape, every omitted value read as the schema's default. */
+export const monitorFromPlan = (values: Values | null | undefined, unknown?: unknown, sensitive?: unknown) =>
+  plannedOf(monitorTable, values, unknown, sensitive);
 
 /** `uptime_monitor_alert_settings` of a plan in the API's shape (`MonitorAlertSettings`), with its defaults. */
-export type PlannedAlertSettingsFields = PlannedPlain<typeof alertSettingsFields> & {
-  monitorId: string | undefined;
-  /** Hand-mapped: null when not managed (the service keeps its selection); a channel's id, null for none. */
-  destinationIds: { email: string | null | undefined; sms: string | null | undefined } | null | undefined;
-  channels: PlannedPlain<typeof alertChannelFields> | undefined;
-  slowResponseAlerts: PlannedPlain<typeof slowResponseFields> | undefined;
-};
+export type PlannedAlertSettingsFields = PlannedOf<typeof alertSettingsTable>;
 export type PlannedAlertSettings = Planned<PlannedAlertSettingsFields>;
-
-/** Alert settings as `monitorFromPlan` reads a monitor: blocks left out read as their defaults. */
-export function alertSettingsFromPlan(
+export const alertSettingsFromPlan = (
   values: Values | null | undefined,
   unknown?: unknown,
   sensitive?: unknown,
-): PlannedAlertSettings {
-  const r = new Reader(values ?? {}, unknown, sensitive);
-  const monitorId = r.read('monitor_id', 'monitorId', 'monitor_id');
-  const ids = r.read('destination_ids', 'destinationIds', 'destination_ids');
-  const idOf = (c: AlertChannel) => {
-    const v = r.at('destination_ids').read(c, `destinationIds.${c}`, `destination_ids.${c}`);
-    return v === UNKNOWN ? undefined : typeof v === 'string' ? v : null;
-  };
-  return {
-    value: {
-      ...(r.plain(alertSettingsFields, '', '') as PlannedPlain<typeof alertSettingsFields>),
-      monitorId: typeof monitorId === 'string' ? monitorId : undefined,
-      destinationIds:
-        ids === UNKNOWN ? undefined : isObject(ids) ? { email: idOf('email'), sms: idOf('sms') } : null,
-      channels: r.block('channels', 'channels', alertChannelFields),
-      slowResponseAlerts: r.block('slow_response_alerts', 'slowResponseAlerts', slowResponseFields),
-    },
-    unknown: r.unknown,
-    sensitive: r.sensitive,
-  };
-}
+) => plannedOf(alertSettingsTable, values, unknown, sensitive);
 
 /** `uptime_status_page` of a plan in the API's shape (`StatusPage`), with its defaults. */
-export type PlannedStatusPageFields = PlannedPlain<typeof statusPageFields> & {
-  monitorId: string | undefined;
-  displayOptions: PlannedPlain<typeof displayOptionsFields> | undefined;
-  customDomain: PlannedPlain<typeof customDomainFields> | undefined;
-};
+export type PlannedStatusPageFields = PlannedOf<typeof statusPageTable>;
 export type PlannedStatusPage = Planned<PlannedStatusPageFields>;
-
-/** A status page as `monitorFromPlan` reads a monitor: blocks left out read as their defaults. */
-export function statusPageFromPlan(
+export const statusPageFromPlan = (
   values: Values | null | undefined,
   unknown?: unknown,
   sensitive?: unknown,
-): PlannedStatusPage {
-  const r = new Reader(values ?? {}, unknown, sensitive);
-  const monitorId = r.read('monitor_id', 'monitorId', 'monitor_id');
-  return {
-    value: {
-      ...(r.plain(statusPageFields, '', '') as PlannedPlain<typeof statusPageFields>),
-      monitorId: typeof monitorId === 'string' ? monitorId : undefined,
-      displayOptions: r.block('display_options', 'displayOptions', displayOptionsFields),
-      customDomain: r.block('custom_domain', 'customDomain', customDomainFields),
-    },
-    unknown: r.unknown,
-    sensitive: r.sensitive,
+) => plannedOf(statusPageTable, values, unknown, sensitive);
+
+/** Every secret of a planned monitor (its header values, its password). */
+export const plannedMonitorSecrets = (value: PlannedMonitorFields): PlannedSecret[] =>
+  plannedSecrets(monitorTable, value);
+
+/** Every secret of a planned object of `table` (header values, passwords), in table order. */
+export function plannedSecrets<T extends Table>(table: T, value: PlannedOf<T>): PlannedSecret[] {
+  const out: PlannedSecret[] = [];
+  const walk = (t: Table, v: unknown): void => {
+    if (!isObject(v)) return;
+    for (const [api, d] of Object.entries(t)) {
+      const x = recordPath(api, d)
+        .split('.')
+        .reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), v);
+      if (isSecret(d) && isObject(x) && 'state' in x) out.push(x as PlannedSecret);
+      else if (isBlock(d)) (Array.isArray(x) ? x : [x]).forEach((e) => walk(d.fields, e));
+    }
   };
+  walk(table, value);
+  return out;
 }
 
 /** The first value known only after apply at `field` or inside it (`requestHeaders` covers `requestHeaders[0].value`). */

@@ -2,28 +2,20 @@
 // Create and update are PATCH with If-Match; destroy restores the documented defaults; import by monitor id.
 import {
   ALERT_CHANNELS,
-  DECIDED,
   MonitorAlertSettingsUpdate,
   type AlertDestination,
   type MonitorAlertSettings,
 } from '../../api/index.js';
 import { ApiError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import { isUnknown } from '../../protocol/cty/values.js';
-import {
-  defineResource,
-  requiresReplace,
-  singleNestedAttr,
-  stringAttr,
-  useStateForUnknown,
-  type HandlerContext,
-} from '../../protocol/framework/index.js';
+import { type HandlerContext } from '../../protocol/framework/index.js';
 import { errorDiag } from '../../protocol/diagnostics.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient, type Client } from '../client.js';
-import type { UptimeProviderData } from '../session.js';
+import { configured, type UptimeProviderData } from '../session.js';
 import { capabilityFact, planName } from '../capabilities.js';
-import { alertChannelFields, alertSettingsFields, slowResponseFields } from '../fields/alert-settings.js';
-import { defaultsOf } from '../fields/field.js';
+import { uptimeResource } from '../declarations.js';
+import { alertSettingsTable } from '../fields/alert-settings.js';
 import { resourceAttributes } from '../fields/schema.js';
 import {
   alertSettingsBody,
@@ -35,26 +27,22 @@ import {
 } from '../mapping/alert-settings.js';
 import { checkImportMonitorId, goneOrHidden, leftAsItIs, stripUnknowns } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
-import { modelFieldsAtPlan, modelFieldValidator, monitorIdFormat } from '../validation.js';
+import { modelFieldsAtPlan } from '../validation.js';
 
-type Ctx = HandlerContext<UptimeProviderData>;
+type Ctx = HandlerContext<UptimeProviderData | undefined>;
 
 async function getSettings(
   client: Client,
   id: string,
 ): Promise<{ data: MonitorAlertSettings; etag: string }> {
-  const r = await client.getAlertSettings(id);
-  const data = r.data as MonitorAlertSettings;
-  return { data, etag: r.etag ?? data.version };
+  const { data, etag } = await client.getAlertSettings(id);
+  return { data, etag: etag ?? data.version };
 }
-
-const DEFAULTS = DECIDED.alertSettingsDefaults;
-const onOff = (b: boolean) => (b ? 'on' : 'off');
 
 /** The fields the attributes check at plan time, read from the declaration below on first use. */
 let planFields: string[] | undefined;
 
-export const alertSettingsResource = defineResource({
+export const alertSettingsResource = uptimeResource({
   typeName: 'uptime_monitor_alert_settings',
   description:
     "The alert settings of one monitor (channels, verified destinations, slow-response alerts). Every monitor has exactly one set, created with the monitor; this resource takes it over (create writes the configured values over the current ones) and manages it.\n\n**Destroy restores the service defaults** (email on, SMS off, the account's default email destination, slow-response alerts off); the monitor itself is not touched. Needs the `alerts:write` scope (also for reading).",
@@ -115,61 +103,11 @@ resource "uptime_monitor_alert_settings" "api" {
         'Import reads the current settings into state, including the destination selection; the next plan shows any difference from the configuration.',
     },
   },
-  attributes: {
-    id: stringAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description: 'Same as `monitor_id`.',
-    }),
-    monitor_id: stringAttr({
-      required: true,
-      planValidators: [monitorIdFormat],
-      planModifiers: [requiresReplace()],
-      description: 'The monitor (UUID). Changing it replaces the resource.',
-    }),
-    channels: singleNestedAttr({
-      optional: true,
-      computed: true,
-      default: defaultsOf(alertChannelFields) as { email: boolean; sms: boolean },
-      description: `Alert channels. Omitted or null: email ${onOff(DEFAULTS.channels.email)}, SMS ${onOff(DEFAULTS.channels.sms)} (the defaults).`,
-      attributes: resourceAttributes(alertChannelFields, { nested: true }),
-    }),
-    destination_ids: singleNestedAttr({
-      optional: true,
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description:
-        "Verified destinations to alert (see the `uptime_alert_destinations` data source). Omitted or null: not managed (the current selection is kept and shown). When set, a null `email`/`sms` means no destination for that channel. Ids that are not among the account's verified destinations fail at plan time.",
-      attributes: {
-        email: stringAttr({
-          optional: true,
-          description: 'Email destination id (`dest_email_<24 hex>`); null: none.',
-          planValidators: [modelFieldValidator(MonitorAlertSettingsUpdate, 'destinationIds.email')],
-        }),
-        sms: stringAttr({
-          optional: true,
-          description: 'SMS destination id (`dest_sms_<24 hex>`); null: none.',
-          planValidators: [modelFieldValidator(MonitorAlertSettingsUpdate, 'destinationIds.sms')],
-        }),
-      },
-    }),
-    slow_response_alerts: singleNestedAttr({
-      optional: true,
-      computed: true,
-      default: defaultsOf(slowResponseFields) as {
-        enabled: boolean;
-        threshold_ms: number;
-        consecutive_limit: number;
-      },
-      description: `Slow-response alerts. Omitted or null: ${DEFAULTS.slowResponseAlerts.enabled ? 'enabled' : 'disabled'}, ${DEFAULTS.slowResponseAlerts.thresholdMs} ms, ${DEFAULTS.slowResponseAlerts.consecutiveLimit} consecutive checks (the defaults).`,
-      attributes: resourceAttributes(slowResponseFields, { nested: true }),
-    }),
-    ...resourceAttributes(alertSettingsFields),
-  },
+  attributes: resourceAttributes(alertSettingsTable, { model: MonitorAlertSettingsUpdate }),
   validateConfig: (config, diags) => {
     // Destination ids are checked at plan time (their planValidators): mock_provider mocks them.
     planFields ??= modelFieldsAtPlan(alertSettingsResource.attributes);
-    diags.add(...validateAlertSettingsConfig(config as unknown as Record<string, unknown>, planFields));
+    diags.add(...validateAlertSettingsConfig(config, planFields));
   },
   modifyPlan: async ({ plan, prior, ctx }) => {
     // Terraform proposes null for an omitted destination_ids whose prior value holds ids (its inner attributes
@@ -181,7 +119,7 @@ resource "uptime_monitor_alert_settings" "api" {
       );
       if (same) plan = { ...plan, version: prior.version };
     }
-    const pd = ctx.providerData as UptimeProviderData | undefined;
+    const pd = ctx.providerData;
     if (!pd?.client) return plan;
     const caps = pd.capabilities;
     const ch = plan.channels;
@@ -224,14 +162,13 @@ resource "uptime_monitor_alert_settings" "api" {
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   identity: monitorPartIdentity,
-  create: async ({ plan, ctx }) => write(stripUnknowns(plan) as AlertSettingsModel, null, ctx) as never,
-  update: async ({ plan, prior, ctx }) =>
-    write(stripUnknowns(plan) as AlertSettingsModel, prior.version, ctx) as never,
+  create: async ({ plan, ctx }) => write(stripUnknowns(plan), null, ctx),
+  update: async ({ plan, prior, ctx }) => write(stripUnknowns(plan), prior.version, ctx),
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
     try {
       const { data } = await getSettings(client, state.monitor_id);
-      return alertSettingsToModel(data, state.monitor_id) as never;
+      return alertSettingsToModel(data, state);
     } catch (e) {
       if (e instanceof NotFoundError)
         return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'alert settings of monitor');
@@ -239,8 +176,8 @@ resource "uptime_monitor_alert_settings" "api" {
     }
   },
   delete: async ({ prior, ctx }) => {
-    const pd = ctx.providerData as UptimeProviderData;
-    const client = requireClient(pd);
+    const pd = configured(ctx.providerData);
+    const client = pd.client;
     const id = prior.monitor_id;
     const leave = (): void => {
       const w = leftAsItIs('alert settings', id, 'restore the defaults');
@@ -262,7 +199,7 @@ resource "uptime_monitor_alert_settings" "api" {
       await client.updateAlertSettings(id, body, { ifMatch });
       // The monitor's version changed with its slow-response settings: its destroy, which usually follows in
       // this apply, reads the new one instead of being refused (412) with the one in state.
-      if (changesMonitorVersion(prior as AlertSettingsModel, body)) pd.staleMonitorVersions.add(id);
+      if (changesMonitorVersion(prior, body)) pd.staleMonitorVersions.add(id);
     } catch (e) {
       if (e instanceof NotFoundError) return;
       if (e instanceof PreconditionFailedError) return leave();
@@ -285,10 +222,10 @@ async function write(
     // Create adopts the existing settings object: its current version is the precondition.
     const ifMatch = version ?? (await getSettings(client, id)).etag;
     const r = await client.updateAlertSettings(id, alertSettingsBody(plan), { ifMatch });
-    if (!version) ctx.providerData.takenOver.alertSettings.add(id);
-    let data = r.data as MonitorAlertSettings | undefined;
-    if (!data || !data.channels) data = (await getSettings(client, id)).data;
-    return alertSettingsToModel(data, id);
+    if (!version) configured(ctx.providerData).takenOver.alertSettings.add(id);
+    // A service that answers a write without the whole record is read again.
+    const data: MonitorAlertSettings | undefined = r.data;
+    return alertSettingsToModel(data?.channels ? data : (await getSettings(client, id)).data, plan);
   } catch (e) {
     throw apiFailure(version ? 'Update failed' : 'Create failed', e, {
       object: 'alert settings',

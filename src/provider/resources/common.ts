@@ -9,7 +9,7 @@ import {
   type Diagnostic,
   type Diagnostics,
 } from '../../protocol/diagnostics.js';
-import { DiagnosticError } from '../../protocol/framework/index.js';
+import { DiagnosticError, type Planned } from '../../protocol/framework/index.js';
 import { capabilityFact, planName, tokenName, type KnownCapabilities } from '../capabilities.js';
 import type { UptimeProviderData } from '../session.js';
 
@@ -39,12 +39,17 @@ export function capabilityIntervalCheck(
   ];
 }
 
-/** Deep copy with unknown values replaced by null (apply-time plans only hold unknowns in computed fields). */
-export function stripUnknowns<T>(v: T): T {
-  if (isUnknown(v)) return null as T;
-  if (Array.isArray(v)) return v.map(stripUnknowns) as T;
-  if (v && typeof v === 'object' && (v as object).constructor === Object)
-    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, stripUnknowns(e)])) as T;
+/** The planned values with every unknown replaced by null, deeply (apply-time plans only hold unknowns in computed
+ *  fields, which the apply's answer fills in). */
+export function stripUnknowns<M>(plan: Planned<M>): M {
+  return withoutUnknowns(plan) as M;
+}
+
+function withoutUnknowns(v: unknown): unknown {
+  if (isUnknown(v)) return null;
+  if (Array.isArray(v)) return v.map(withoutUnknowns);
+  if (v && typeof v === 'object' && v.constructor === Object)
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, withoutUnknowns(e)]));
   return v;
 }
 

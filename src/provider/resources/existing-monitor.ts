@@ -22,7 +22,7 @@ export async function liveMonitorWith(
     const found = r.data.items.find(
       (m) => !m.archived && duplicateKey(m.url, m.requestMethod.toUpperCase()) === key,
     );
-    if (found) return found as Monitor;
+    if (found) return found;
     if (!r.data.nextCursor) return undefined;
     cursor = r.data.nextCursor;
   }

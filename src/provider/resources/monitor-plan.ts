@@ -1,77 +1,30 @@
-// uptime_monitor at plan time: configuration checks (the model's limits, secrets and their write-only variants,
-// basic auth) and the plan's last say (the name from the URL, the interval, the account's checks, the version).
+// uptime_monitor at plan time: configuration checks (the model's limits; the table's rules on secrets, their
+// write-only variants and basic auth, src/provider/fields/checks.ts) and the plan's last say (the name from the
+// URL, the interval, the account's checks, the version).
 import { isUnknown, unknown } from '../../protocol/cty/values.js';
 import type { ResourceDecl } from '../../protocol/framework/index.js';
 import type { UptimeProviderData } from '../session.js';
+import { checkDeclaredRules } from '../fields/checks.js';
+import { monitorTable } from '../fields/monitor.js';
 import { validateMonitorConfig } from '../mapping/monitor.js';
 import { modelFieldsAtPlan } from '../validation.js';
 import { capabilityFact, tokenName } from '../capabilities.js';
 import { capabilityIntervalCheck } from './common.js';
 import { monitorAttributes } from './monitor-schema.js';
 
-type MonitorDecl = ResourceDecl<typeof monitorAttributes, UptimeProviderData>;
+type MonitorDecl = ResourceDecl<typeof monitorAttributes, UptimeProviderData | undefined>;
 
 /** Fields the attributes check at plan time (`url`): the config check leaves them out. */
 const PLAN_FIELDS = modelFieldsAtPlan(monitorAttributes);
 
 export const validateMonitorConfigBlocks: NonNullable<MonitorDecl['validateConfig']> = (config, diags) => {
-  diags.add(...validateMonitorConfig(config as unknown as Record<string, unknown>, PLAN_FIELDS));
-  const headers = config.request_headers;
-  if (Array.isArray(headers))
-    headers.forEach((h, i) => {
-      if (h === null || isUnknown(h)) return;
-      if (h.value !== null && h.value_wo !== null && !isUnknown(h.value) && !isUnknown(h.value_wo))
-        diags.error(
-          'Conflicting attributes',
-          `request_headers[${i}]: set either value or value_wo, not both.`,
-          ['request_headers', i, 'value_wo'],
-        );
-      if (h.value_wo !== null && h.value_wo_version === null)
-        diags.error(
-          'Missing attribute',
-          `request_headers[${i}].value_wo_version is required when request_headers[${i}].value_wo is set (rule: required_with). A write-only value is never in plan or state, so Terraform can only send it again (after a change, or when the service reports it gone) through this number: set it, e.g. value_wo_version = 1, and change it to send a new value.`,
-          ['request_headers', i, 'value_wo_version'],
-        );
-    });
-  const auth = config.auth_config;
-  if (auth && !isUnknown(auth)) {
-    if (
-      auth.password !== null &&
-      auth.password_wo !== null &&
-      !isUnknown(auth.password) &&
-      !isUnknown(auth.password_wo)
-    )
-      diags.error('Conflicting attributes', 'auth_config: set either password or password_wo, not both.', [
-        'auth_config',
-        'password_wo',
-      ]);
-    if (auth.password_wo !== null && auth.password_wo_version === null)
-      diags.error(
-        'Missing attribute',
-        'auth_config.password_wo_version is required when auth_config.password_wo is set (rule: required_with). A write-only password is never in plan or state, so Terraform can only send it again (after a change, or when the service reports it gone) through this number: set it, e.g. password_wo_version = 1, and change it to send a new password.',
-        ['auth_config', 'password_wo_version'],
-      );
-    if (auth.type === 'basic' && auth.username === null)
-      diags.error(
-        'Missing attribute',
-        'auth_config.username is required when auth_config.type is "basic" (rule: required).',
-        ['auth_config', 'username'],
-      );
-    if (
-      auth.type === 'none' &&
-      (auth.username !== null || auth.password !== null || auth.password_wo !== null)
-    )
-      diags.error(
-        'Invalid attribute combination',
-        'auth_config: username and password are only used with type = "basic".',
-        ['auth_config', 'type'],
-      );
-  }
+  const values: Record<string, unknown> = config;
+  diags.add(...validateMonitorConfig(values, PLAN_FIELDS));
+  checkDeclaredRules(monitorTable, values, diags);
 };
 
 export const modifyMonitorPlan: NonNullable<MonitorDecl['modifyPlan']> = ({ plan, config, prior, ctx }) => {
-  const pd = ctx.providerData as UptimeProviderData | undefined;
-  const caps = pd?.capabilities ?? null;
+  const caps = ctx.providerData?.capabilities ?? null;
   const next = { ...plan };
   if (config.name === null) {
     if (isUnknown(plan.url)) next.name = unknown;

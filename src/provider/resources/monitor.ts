@@ -2,15 +2,11 @@
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
 import type { Monitor } from '../../api/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
-import { defineResource } from '../../protocol/framework/index.js';
+import { uptimeResource } from '../declarations.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient, type Client } from '../client.js';
-import {
-  monitorCreateBody,
-  monitorToModel,
-  monitorUpdateBody,
-  type MonitorModel,
-} from '../mapping/monitor.js';
+import { configured } from '../session.js';
+import { monitorCreateBody, monitorToModel, monitorUpdateBody } from '../mapping/monitor.js';
 import { changedOutsideTerraform, checkImportMonitorId, goneOrHidden, stripUnknowns } from './common.js';
 import { currentVersion, liveMonitorWith } from './existing-monitor.js';
 import { quotedText } from '../../protocol/template.js';
@@ -37,7 +33,7 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
  */
 async function createMonitor(client: Client, body: Parameters<Client['createMonitor']>[0]): Promise<Monitor> {
   try {
-    return (await client.createMonitor(body)).data as Monitor;
+    return (await client.createMonitor(body)).data;
   } catch (e) {
     // A 409 that does not say it is something else (capacity, an idempotency conflict): the monitor that holds this
     // URL and request method is read (by the id the answer names, else found through the listing) and named.
@@ -46,7 +42,7 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
       const named = e.existingMonitorId;
       existing = await (
         named
-          ? client.getMonitor(named).then((r) => r.data as Monitor)
+          ? client.getMonitor(named).then((r) => r.data)
           : liveMonitorWith(client, body.url, body.requestMethod ?? 'GET')
       ).catch(() => undefined);
     }
@@ -54,7 +50,7 @@ async function createMonitor(client: Client, body: Parameters<Client['createMoni
   }
 }
 
-export const monitorResource = defineResource({
+export const monitorResource = uptimeResource({
   typeName: 'uptime_monitor',
   description: monitorDescription,
   attributes: monitorAttributes,
@@ -72,22 +68,21 @@ export const monitorResource = defineResource({
   identity: monitorIdentity,
   create: async ({ plan, config, ctx }) => {
     const client = requireClient(ctx.providerData);
-    const planned = stripUnknowns(plan) as MonitorModel;
-    const body = monitorCreateBody(planned, config as MonitorModel);
+    const planned = stripUnknowns(plan);
+    const body = monitorCreateBody(planned, config);
     let m = await createMonitor(client, body);
     if (plan.archived === true) {
       const ifMatch = m.version || (await currentVersion(client, m.id));
-      m = (await versioned(m.id, 'Archive failed', () => client.archiveMonitor(m.id, { ifMatch })))
-        .data as Monitor;
+      m = (await versioned(m.id, 'Archive failed', () => client.archiveMonitor(m.id, { ifMatch }))).data;
     }
-    return monitorToModel(m, planned) as never;
+    return monitorToModel(m, planned);
   },
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
-    let m: Monitor | undefined = await ctx.providerData.listings.monitor(state.id!);
+    let m: Monitor | undefined = await configured(ctx.providerData).listings.monitor(state.id!);
     if (!m) {
       try {
-        m = (await client.getMonitor(state.id!)).data as Monitor;
+        m = (await client.getMonitor(state.id!)).data;
       } catch (e) {
         if (e instanceof NotFoundError)
           return goneOrHidden(ctx.providerData, ctx.diagnostics, state.id!, 'monitor');
@@ -96,25 +91,27 @@ export const monitorResource = defineResource({
     }
     // Always mapped from what the service holds: an unchanged version token says nothing about a state that was
     // planned rather than read (after an update, state holds the planned values).
-    return monitorToModel(m, state as MonitorModel) as never;
+    return monitorToModel(m, state);
   },
   update: async ({ plan, prior, config, ctx }) => {
     const client = requireClient(ctx.providerData);
     const id = prior.id!;
-    const planned = stripUnknowns(plan) as MonitorModel;
-    const before = prior as MonitorModel;
+    const planned = stripUnknowns(plan);
+    const before = prior;
     // State holds the version the plan was made from; a service that reported none is asked for it now.
     // A pause/activate action of this run (before_update) moved it on: continue from there (actions.ts).
     let etag: string = prior.version
-      ? ctx.providerData.actionVersions.after(id, prior.version)
+      ? configured(ctx.providerData).actionVersions.after(id, prior.version)
       : await currentVersion(client, id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e)));
     const planVersion = etag;
-    let m: Monitor | null = null;
-    const take = (r: { data: unknown; etag?: string | null }) => {
-      m = r.data as Monitor;
-      etag = r.etag ?? m.version ?? etag;
+    // The monitor as the last call answered (null until one did).
+    const last: { monitor: Monitor | null } = { monitor: null };
+    const take = (r: { data: Monitor; etag?: string | null }): Monitor => {
+      last.monitor = r.data;
+      etag = r.etag ?? r.data.version ?? etag;
+      return r.data;
     };
-    const body = monitorUpdateBody(planned, before, config as MonitorModel);
+    const body = monitorUpdateBody(planned, before, config);
     if (body)
       take(await versioned(id, 'Update failed', () => client.updateMonitor(id, body, { ifMatch: etag })));
     const wantArchived = planned.archived === true;
@@ -130,15 +127,15 @@ export const monitorResource = defineResource({
     }
     if (!wantArchived) {
       const want = planned.enabled !== false;
-      const current: Monitor | null = m;
+      const current = last.monitor;
       let isEnabled: boolean;
-      if (current) isEnabled = (current as Monitor).enabled;
+      if (current) isEnabled = current.enabled;
       else {
         // Nothing versioned ran yet: check that the monitor is still what the plan was made from.
-        const g = (await client.getMonitor(id).catch((e: unknown) => {
+        const g = await client.getMonitor(id).catch((e: unknown) => {
           throw apiFailure('Read failed', e);
-        })) as { data: unknown; etag?: string | null };
-        const fresh = g.data as Monitor;
+        });
+        const fresh = g.data;
         if (prior.version && fresh.version && fresh.version !== planVersion)
           throw changedOutsideTerraform('monitor', id);
         take(g);
@@ -151,9 +148,10 @@ export const monitorResource = defineResource({
     } else if (!prior.archived) {
       take(await versioned(id, 'Archive failed', () => client.archiveMonitor(id, { ifMatch: etag })));
     }
-    if (!m)
+    const m =
+      last.monitor ??
       take(await client.getMonitor(id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
-    return monitorToModel(m!, planned) as never;
+    return monitorToModel(m, planned);
   },
   delete: async ({ prior, ctx }) => {
     const client = requireClient(ctx.providerData);
@@ -161,7 +159,7 @@ export const monitorResource = defineResource({
     if (prior.archived) return;
     let ifMatch = prior.version ?? '';
     // No version in state (a service that lists none), or restoring the alert settings changed it: read it first.
-    if (!ifMatch || ctx.providerData.staleMonitorVersions.has(id)) {
+    if (!ifMatch || configured(ctx.providerData).staleMonitorVersions.has(id)) {
       const current = await archiveVersion(client, id);
       if (current === null) return;
       ifMatch = current;
@@ -198,7 +196,7 @@ function archiveVersion(client: Client, id: string): Promise<string | null> {
 
 async function isArchived(client: Client, id: string): Promise<boolean> {
   try {
-    return ((await client.getMonitor(id)).data as Monitor).archived === true;
+    return (await client.getMonitor(id)).data.archived === true;
   } catch {
     return false;
   }

@@ -2,41 +2,31 @@
 // dashboard (slug, URL, verification, custom domain); this resource manages its content. Destroy disables it.
 import { type StatusPage } from '../../api/index.js';
 import { NotFoundError, PreconditionFailedError } from '../../client/index.js';
-import {
-  defineResource,
-  requiresReplace,
-  singleNestedAttr,
-  stringAttr,
-  useStateForUnknown,
-  type HandlerContext,
-} from '../../protocol/framework/index.js';
+import { type HandlerContext } from '../../protocol/framework/index.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient, type Client } from '../client.js';
-import type { UptimeProviderData } from '../session.js';
+import { configured, type UptimeProviderData } from '../session.js';
 import { capabilityFact, planName, tokenName } from '../capabilities.js';
-import { defaultsOf } from '../fields/field.js';
+import { uptimeResource } from '../declarations.js';
 import { resourceAttributes } from '../fields/schema.js';
-import { customDomainFields, displayOptionsFields, statusPageFields } from '../fields/status-page.js';
+import { statusPageTable } from '../fields/status-page.js';
 import {
   statusPageBody,
   statusPageToModel,
   validateStatusPageConfig,
-  type DisplayOptionsModel,
   type StatusPageModel,
 } from '../mapping/status-page.js';
 import { capitalized, checkImportMonitorId, goneOrHidden, leftAsItIs, stripUnknowns } from './common.js';
 import { monitorPartIdentity } from '../identity.js';
-import { monitorIdFormat } from '../validation.js';
 
-type Ctx = HandlerContext<UptimeProviderData>;
+type Ctx = HandlerContext<UptimeProviderData | undefined>;
 
 async function getPage(client: Client, id: string): Promise<{ data: StatusPage; etag: string }> {
-  const r = await client.getMonitorStatusPage(id);
-  const data = r.data as StatusPage;
-  return { data, etag: r.etag ?? data.version ?? '' };
+  const { data, etag } = await client.getMonitorStatusPage(id);
+  return { data, etag: etag ?? data.version ?? '' };
 }
 
-export const statusPageResource = defineResource({
+export const statusPageResource = uptimeResource({
   typeName: 'uptime_status_page',
   description:
     'The public status page of one monitor (its content and visibility). Every monitor has one page record; the first setup (slug, URL, ownership verification, custom domain) happens once in the dashboard, after which this resource manages it.\n\n**Destroy disables the page** (`enabled = false`); its content is kept and the monitor is not touched.',
@@ -92,38 +82,12 @@ output "status_page_url" {
         'Import reads the current content into state; the next plan shows any difference from the configuration (`enabled` defaults to true, so importing an unpublished page and applying publishes it unless the configuration says `enabled = false`).',
     },
   },
-  attributes: {
-    id: stringAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description: 'Same as `monitor_id`.',
-    }),
-    monitor_id: stringAttr({
-      required: true,
-      planValidators: [monitorIdFormat],
-      planModifiers: [requiresReplace()],
-      description: 'The monitor (UUID). Changing it replaces the resource.',
-    }),
-    ...resourceAttributes(statusPageFields),
-    display_options: singleNestedAttr({
-      optional: true,
-      computed: true,
-      default: defaultsOf(displayOptionsFields) as NonNullable<DisplayOptionsModel>,
-      description: 'Sections shown on the page. Omitted or null: all shown.',
-      attributes: resourceAttributes(displayOptionsFields, { nested: true }),
-    }),
-    custom_domain: singleNestedAttr({
-      computed: true,
-      planModifiers: [useStateForUnknown()],
-      description: 'Custom-domain state (dashboard-managed).',
-      attributes: resourceAttributes(customDomainFields, { nested: true }),
-    }),
-  },
+  attributes: resourceAttributes(statusPageTable),
   validateConfig: (config, diags) => {
-    diags.add(...validateStatusPageConfig(config as unknown as Record<string, unknown>));
+    diags.add(...validateStatusPageConfig(config));
   },
   modifyPlan: ({ plan, prior, ctx }) => {
-    const caps = (ctx.providerData as UptimeProviderData | undefined)?.capabilities;
+    const caps = ctx.providerData?.capabilities;
     // Only a planned change needs these rights; a no-op plan with a read-only token is fine.
     if (prior && JSON.stringify(plan) === JSON.stringify(prior)) return plan;
     if (capabilityFact(caps, ctx.diagnostics, 'features', 'statusPages') === false)
@@ -141,16 +105,15 @@ output "status_page_url" {
   },
   importState: async (id) => ({ id: checkImportMonitorId(id), monitor_id: id }),
   identity: monitorPartIdentity,
-  create: async ({ plan, ctx }) => write(stripUnknowns(plan) as StatusPageModel, null, ctx) as never,
-  update: async ({ plan, prior, ctx }) =>
-    write(stripUnknowns(plan) as StatusPageModel, prior.version, ctx) as never,
+  create: async ({ plan, ctx }) => write(stripUnknowns(plan), null, ctx),
+  update: async ({ plan, prior, ctx }) => write(stripUnknowns(plan), prior.version, ctx),
   read: async ({ state, ctx }) => {
     const client = requireClient(ctx.providerData);
     try {
       const data =
-        (await ctx.providerData.listings.statusPage(state.monitor_id)) ??
+        (await configured(ctx.providerData).listings.statusPage(state.monitor_id)) ??
         (await getPage(client, state.monitor_id)).data;
-      return statusPageToModel(data, state as StatusPageModel) as never;
+      return statusPageToModel(data, state);
     } catch (e) {
       if (e instanceof NotFoundError)
         return goneOrHidden(ctx.providerData, ctx.diagnostics, state.monitor_id, 'status page of monitor');
@@ -164,7 +127,7 @@ output "status_page_url" {
       const w = leftAsItIs('status page', id, 'disable it');
       ctx.diagnostics.warning(w.summary, w.detail);
     };
-    if (ctx.providerData.takenOver.statusPage.has(id)) return leave();
+    if (configured(ctx.providerData).takenOver.statusPage.has(id)) return leave();
     try {
       const { data, etag } = await getPage(client, id);
       if (!data.enabled) return;
@@ -185,10 +148,10 @@ async function write(plan: StatusPageModel, version: string | null, ctx: Ctx): P
   try {
     const ifMatch = version ?? (await getPage(client, id)).etag;
     const r = await client.updateStatusPage(id, statusPageBody(plan), { ifMatch });
-    if (!version) ctx.providerData.takenOver.statusPage.add(id);
-    let data = r.data as StatusPage | undefined;
-    if (!data || data.enabled === undefined) data = (await getPage(client, id)).data;
-    return statusPageToModel(data, plan);
+    if (!version) configured(ctx.providerData).takenOver.statusPage.add(id);
+    // A service that answers a write without the whole record is read again.
+    const data: StatusPage | undefined = r.data;
+    return statusPageToModel(data?.enabled !== undefined ? data : (await getPage(client, id)).data, plan);
   } catch (e) {
     throw apiFailure(version ? 'Update failed' : 'Create failed', e, {
       object: 'status page',

@@ -3,10 +3,12 @@ import type { ErrorDetail } from '../../api/index.js';
 import {
   DECIDED,
   INTERVAL_SECONDS,
+  MONITOR_SECRET_BLOCKS,
   MonitorCreate,
   MonitorListQuery,
   MonitorUpdate,
   ReactivateBody,
+  type MonitorSecretBlock,
 } from '../../api/index.js';
 import { canSee } from '../auth.js';
 import type { Ctx, Handler, Result } from '../context.js';
@@ -14,6 +16,7 @@ import { checkVersion, etag, listJson, loadMonitor, page, parse, parseQuery, sin
 import { ApiError, validation } from '../errors.js';
 import { newMonitorId, newVersion } from '../ids.js';
 import { monitorJson } from '../render.js';
+import { mergeSecretBlock } from '../secret-blocks.js';
 import type { MonitorRecord, Store, TenantRecord } from '../store.js';
 import { defaultExpiry } from '../store.js';
 import { applyDestinations, validateDestinations } from './alerts.js';
@@ -63,40 +66,12 @@ function writeResult(c: Ctx, m: MonitorRecord, status?: number, extra?: Record<s
   return single(monitorJson(c.svc.store, m), { ...etag(m.version), ...extra }, status);
 }
 
-/** Header list on write: a header without `value` keeps the saved value of the same name. */
-function mergeHeaders(
-  saved: MonitorRecord['requestHeaders'],
-  input: { name: string; value?: string | undefined }[],
-): MonitorRecord['requestHeaders'] {
-  return input.map((h) => {
-    if (h.value !== undefined) return { name: h.name, value: h.value };
-    const old = saved.find((s) => s.name.toLowerCase() === h.name.toLowerCase());
-    return { name: h.name, value: old?.value ?? null };
-  });
-}
-
-function mergeAuth(
-  saved: MonitorRecord['auth'],
-  input: NonNullable<UpdateBody['authConfig']>,
-): MonitorRecord['auth'] | ErrorDetail {
-  if (input.type === 'none') return { type: 'none', username: null, password: null };
-  const username = input.username ?? (saved.type === 'basic' ? saved.username : null);
-  if (username === null || username === undefined) {
-    return {
-      field: 'authConfig.username',
-      rule: 'required',
-      message: 'authConfig.username is required when authConfig.type is "basic"',
-    };
-  }
-  const password = input.password ?? (saved.type === 'basic' ? saved.password : null);
-  return { type: 'basic', username, password };
-}
-
-/** Write fields stored in another shape than they are written (the rest is stored as written). */
+/** Write fields stored in another shape than they are written (the rest is stored as written): the blocks that
+ *  hold a secret (merged with the saved ones, secret-blocks.ts), the method (upper case), and what the alert
+ *  settings and the expiry and slow-response blocks keep. */
 const OWN_WRITE = new Set<string>([
+  ...Object.keys(MONITOR_SECRET_BLOCKS),
   'requestMethod',
-  'requestHeaders',
-  'authConfig',
   'alertChannels',
   'alertContacts',
   'alertDestinationIds',
@@ -105,14 +80,36 @@ const OWN_WRITE = new Set<string>([
   'slowResponseAlerts',
 ]);
 
+/** The blocks holding secrets as the record stores them after the write (each merged with the saved one), or the
+ *  details of what is missing. */
+type SecretBlocks = Pick<MonitorRecord, 'requestHeaders' | 'auth'>;
+
+function storedSecretBlocks(
+  m: SecretBlocks,
+  b: UpdateBody,
+): { stored: Partial<SecretBlocks>; problems: ErrorDetail[] } {
+  const stored: Partial<SecretBlocks> = {};
+  const problems: ErrorDetail[] = [];
+  const merge = (field: MonitorSecretBlock, saved: object, input: object | undefined) => {
+    if (!input) return undefined;
+    const r = mergeSecretBlock(MONITOR_SECRET_BLOCKS[field], field, saved as never, input as never);
+    if ('problem' in r) return void problems.push(r.problem);
+    return r.stored;
+  };
+  const headers = merge('requestHeaders', m.requestHeaders, b.requestHeaders);
+  if (headers) stored.requestHeaders = headers as MonitorRecord['requestHeaders'];
+  const auth = merge('authConfig', m.auth, b.authConfig);
+  if (auth) stored.auth = auth as MonitorRecord['auth'];
+  return { stored, problems };
+}
+
 /** Applies the write fields shared by create and update (already validated by zod). */
-function applyWrite(m: MonitorRecord, b: UpdateBody, auth: MonitorRecord['auth'] | null): void {
+function applyWrite(m: MonitorRecord, b: UpdateBody, secrets: Partial<SecretBlocks>): void {
   const record = m as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(b))
     if (v !== undefined && !OWN_WRITE.has(k)) record[k] = Array.isArray(v) ? [...v] : v;
   if (b.requestMethod !== undefined) m.requestMethod = b.requestMethod.toUpperCase() as 'GET' | 'HEAD';
-  if (b.requestHeaders !== undefined) m.requestHeaders = mergeHeaders(m.requestHeaders, b.requestHeaders);
-  if (auth) m.auth = auth;
+  Object.assign(m, secrets);
   if (b.sslMonitoring) Object.assign(m.ssl, stripUndefined(b.sslMonitoring));
   if (b.domainMonitoring) Object.assign(m.domain, stripUndefined(b.domainMonitoring));
   if (b.slowResponseAlerts) {
@@ -126,15 +123,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Validates the cross-record rules of a write body; returns the resolved auth config. */
-function validateWrite(c: Ctx, b: UpdateBody, saved: MonitorRecord['auth']): MonitorRecord['auth'] | null {
-  const problems: ErrorDetail[] = [];
-  let auth: MonitorRecord['auth'] | null = null;
-  if (b.authConfig) {
-    const r = mergeAuth(saved, b.authConfig);
-    if ('rule' in r) problems.push(r);
-    else auth = r;
-  }
+/** Validates the cross-record rules of a write body; returns the blocks holding secrets as they will be stored. */
+function validateWrite(c: Ctx, b: UpdateBody, saved: SecretBlocks): Partial<SecretBlocks> {
+  const { stored, problems } = storedSecretBlocks(saved, b);
   problems.push(...validateDestinations(c, b.alertDestinationIds, 'alertDestinationIds'));
   if (b.alertContacts) {
     const dests = c.svc.store.destinations(c.auth.tenant.id);
@@ -155,7 +146,7 @@ function validateWrite(c: Ctx, b: UpdateBody, saved: MonitorRecord['auth']): Mon
   }
   if (problems.length) throw validation(problems);
   if (b.intervalSeconds !== undefined) checkInterval(c.auth.tenant, b.intervalSeconds);
-  return auth;
+  return stored;
 }
 
 /** alertContacts (deprecated) selects the verified destinations with those values. */
@@ -180,7 +171,10 @@ export const createMonitor: Handler = (c) => {
   const b: CreateBody = parse(MonitorCreate, c.body);
   const { store } = c.svc;
   const tenant = c.auth.tenant;
-  const auth = validateWrite(c, b, { type: 'none', username: null, password: null });
+  const secrets = validateWrite(c, b, {
+    requestHeaders: [],
+    auth: { type: 'none', username: null, password: null },
+  });
   const method = (b.requestMethod ?? DECIDED.monitorDefaults.requestMethod).toUpperCase();
   const dup = store.liveDuplicate(tenant.id, b.url, method);
   if (dup) throw duplicate(dup);
@@ -229,7 +223,7 @@ export const createMonitor: Handler = (c) => {
     },
     page: newStatusPage(),
   };
-  applyWrite(m, b, auth);
+  applyWrite(m, b, secrets);
   applyContacts(c, m, b);
   applyDestinations(m, b.alertDestinationIds);
   store.insertMonitor(m);
@@ -282,7 +276,7 @@ export const updateMonitor: Handler = (c) => {
   const m = loadMonitor(c);
   checkVersion(c, m.version);
   const b = parse(MonitorUpdate, c.body);
-  const auth = validateWrite(c, b, m.auth);
+  const secrets = validateWrite(c, b, m);
   if (!m.archived && (b.url !== undefined || b.requestMethod !== undefined)) {
     const dup = c.svc.store.liveDuplicate(
       m.tenantId,
@@ -294,7 +288,7 @@ export const updateMonitor: Handler = (c) => {
   }
   const before = m.version;
   c.svc.store.mutateMonitor(m, (m) => {
-    applyWrite(m, b, auth);
+    applyWrite(m, b, secrets);
     applyContacts(c, m, b);
     applyDestinations(m, b.alertDestinationIds);
   });

@@ -56,7 +56,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name?: string;
   /**
-  * Headers sent with every check, at most 10. The list replaces the saved list as a whole. Omitted, null or `[]`: no headers (equivalent). Every value is sensitive.
+  * Headers sent with every check, at most 10. The list replaces the saved list as a whole; every value is sensitive. Omitted, null or `[]`: no headers; null and `[]` are equivalent.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `request_headers`
   */
@@ -88,13 +88,13 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
 }
 export interface MonitorAuthConfig {
   /**
-  * Basic-auth password, at most 1024 characters. Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again. Null: the saved password is kept. Conflicts with `password_wo`.
+  * Basic-auth password, at most 1024 characters. Sensitive: never readable from the API. Terraform keeps the configured value in state while the service reports that a value is saved; if the service reports it gone (for example removed in the dashboard), state drops it and the next plan sends it again. Null: the saved password (if any) is kept. Conflicts with `password_wo`.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password`
   */
   readonly password?: string;
   /**
-  * Write-only password (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `password`): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone.
+  * Write-only basic-auth password (Terraform or OpenTofu ≥ 1.11; older clients get an error at plan: use `password`): never stored in plan or state. Requires `password_wo_version` (checked at plan time). Sent on create, when `password_wo_version` changes, and when the service reports the password gone. Conflicts with `password`.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `password_wo`
   */
@@ -112,7 +112,7 @@ export interface MonitorAuthConfig {
   */
   readonly type: string;
   /**
-  * Basic-auth user name, at most 256 characters; required when `type = "basic"`.
+  * Basic-auth user name, at most 256 characters. Required when `type = "basic"`.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `username`
   */
@@ -321,13 +321,13 @@ export class MonitorAuthConfigOutputReference extends cdktf.ComplexObject {
 }
 export interface MonitorDomainMonitoring {
   /**
-  * Whether domain expiry is watched.
+  * Whether expiry is watched.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled: boolean | cdktf.IResolvable;
   /**
-  * Days before expiry to warn, 1 to 90. Omitted or null: 14.
+  * Days before expiry to warn, 1 to 90. Omitted: 14.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `warn_days`
   */
@@ -449,7 +449,7 @@ export class MonitorDomainMonitoringOutputReference extends cdktf.ComplexObject 
 }
 export interface MonitorRequestHeaders {
   /**
-  * Header name (an HTTP token, at most 256 characters).
+  * Header name (an HTTP token: letters, digits and ``!#$%&'*+.^_`|~-``, at most 256 characters).
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `name`
   */
@@ -669,13 +669,13 @@ export class MonitorRequestHeadersList extends cdktf.ComplexList {
 }
 export interface MonitorSslMonitoring {
   /**
-  * Whether certificate expiry is watched.
+  * Whether expiry is watched.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `enabled`
   */
   readonly enabled: boolean | cdktf.IResolvable;
   /**
-  * Days before expiry to warn, 1 to 90. Omitted or null: 14.
+  * Days before expiry to warn, 1 to 90. Omitted: 14.
   *
   * Docs: docs/resources/monitor.md in the terraform-provider-uptime package, attribute `warn_days`
   */

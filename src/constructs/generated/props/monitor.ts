@@ -38,6 +38,74 @@ export interface UptimeMonitorFieldSettings {
   readonly enabled?: boolean;
 }
 
+/** The declared monitor blocks a group can share (`UptimeMonitorGroup` `defaults`). */
+export interface UptimeMonitorBlockSettings {
+  /**
+   * Headers sent with every check, at most 10. A monitor's headers are added to its group's; a header with the same name (ignoring case) replaces the group's. Default: none.
+   * @example [{ name: 'X-Api-Key', value: apiKey.stringValue }]
+   */
+  readonly requestHeaders?: UptimeRequestHeader[];
+  /**
+   * Authentication for the checked URL. Default: none.
+   * @example { username: 'monitor', password: password.stringValue }
+   */
+  readonly basicAuth?: UptimeBasicAuth;
+  /**
+   * SSL certificate expiry monitoring. Default: off.
+   * @example { warnDays: 21 }
+   */
+  readonly sslMonitoring?: UptimeExpiryMonitoring;
+  /**
+   * Domain registration expiry monitoring. Default: off.
+   * @example { enabled: true }
+   */
+  readonly domainMonitoring?: UptimeExpiryMonitoring;
+}
+
+/** One request header sent with every check. */
+export interface UptimeRequestHeader {
+  /**
+   * Header name (an HTTP token: letters, digits and ``!#$%&'*+.^_`|~-``, at most 256 characters).
+   * @example "X-Api-Key"
+   */
+  readonly name: string;
+  /**
+   * Header value, at most 4096 characters. Secret: this must be a token, such as the `stringValue` of a `TerraformVariable` declared with `sensitive: true` (a literal string is a synth error). Default: none.
+   * @example new TerraformVariable(this, 'api_key', { type: 'string', sensitive: true }).stringValue
+   */
+  readonly value?: string;
+}
+
+/** HTTP basic authentication for the checks. */
+export interface UptimeBasicAuth {
+  /**
+   * Basic-auth user name, at most 256 characters.
+   * @example "monitor"
+   */
+  readonly username: string;
+  /**
+   * Basic-auth password, at most 1024 characters. Secret: this must be a token, such as the `stringValue` of a `TerraformVariable` declared with `sensitive: true` (a literal string is a synth error). Default: none.
+   * @example new TerraformVariable(this, 'monitor_password', { type: 'string', sensitive: true }).stringValue
+   */
+  readonly password?: string;
+}
+
+/** Certificate or domain expiry monitoring. */
+export interface UptimeExpiryMonitoring {
+  /**
+   * Whether expiry is watched.
+   * @default true
+   * @example true
+   */
+  readonly enabled?: boolean;
+  /**
+   * Days before expiry to warn, 1 to 90.
+   * @default 14
+   * @example 30
+   */
+  readonly warnDays?: number;
+}
+
 /** The declared fields of one monitor only. */
 export interface UptimeMonitorFieldProps {
   /**
