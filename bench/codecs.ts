@@ -1,8 +1,8 @@
 // `npx tsx bench/codecs.ts` (on Node 24: `"$P/node" --import tsx bench/codecs.ts`) — the protobuf cost of one RPC
 // alone, server side (decode the request + encode the response), with the generated codecs and with protobufjs
-// reflection as load.ts used it before (toObject(decode()) / encode(fromObject())), on uptime_monitor-sized
-// DynamicValues; and the start-up cost of the protocol module alone, bundled and started by the provider launcher
-// (code cache) in fresh processes: service definitions, first schema answer, first plan request.
+// reflection, their reference (toObject(decode()) / encode(fromObject())), on uptime_monitor-sized DynamicValues;
+// and the start-up cost of the protocol module alone, bundled and started by the provider launcher (code cache) in
+// fresh processes: service definitions, first schema answer, first plan request.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,7 @@
-// Reads the output of the go-anchor bench (../shared/bench/go-anchor/bench.sh) and states each of issue 24's
-// targets as a ratio to the Go floor (goanchor_big: a do-nothing Go provider with exactly uptime_monitor's schema).
+// Reads the output of the go-anchor bench (../shared/bench/go-anchor/bench.sh) and states each speed target as a
+// ratio to the Go floor (goanchor_big: a do-nothing Go provider with exactly uptime_monitor's schema). The targets:
+// no-op plan 1.5× (1.3× at 1,000 monitors, with and without -refresh=false), apply 1.5× (1.2× at 1,000), exec →
+// first answer 2×, one round trip 1.5× at 1 and at 10 in flight. How to read them: bench/README.md.
 
 export interface TableRow {
   apply: number;
@@ -68,7 +70,7 @@ const NPM = 'uptime, npm launcher (sh+node)';
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b <= 0 ? null : a / b;
 
-/** Each target of the issue as uptime / Go floor (null where the run did not measure it). */
+/** Each speed target as uptime / Go floor (null where the run did not measure it). */
 export function targets(run: AnchorRun): TargetLine[] {
   const big = run.n !== null && run.n >= 1000;
   const up = run.table.get('uptime_monitor');

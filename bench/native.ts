@@ -1,4 +1,4 @@
-// npm run bench:native [N] — the provider against the Go floor (issue 24): runs the go-anchor bench
+// npm run bench:native [N] — the provider against the Go floor: runs the go-anchor bench
 // (GO_ANCHOR_DIR, default ../shared/bench/go-anchor beside the checkout or beside its worktree folder) on this
 // checkout, shows its output, then prints every target as a ratio of uptime_monitor to goanchor_big measured in the
 // same run. N defaults to 10 (about 2 minutes; 1000 takes about 12). Skips with a note when the anchor is absent.

@@ -1,4 +1,4 @@
-// npm run bench:scale — Terraform at scale, in one run (issue 17): `terraform apply` and a no-op `terraform plan`
+// npm run bench:scale — Terraform at scale, in one run: `terraform apply` and a no-op `terraform plan`
 // (with and without -refresh=false) of N uptime_monitor resources against the local service, beside the same for N
 // `terraform_data` resources (Terraform's built-in floor) and N `minimal_thing` resources of a provider whose handlers
 // do nothing, served by the same framework and plugin server (bench/fixtures/minimal-provider.ts: the floor the

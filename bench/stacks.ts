@@ -1,5 +1,5 @@
 // npm run bench:stacks K M — K stacks of M monitors each, applied, re-planned and destroyed at once with one token
-// (issue 34: a monorepo CI matrix, Atlantis' parallel plans, terragrunt run-all). For each phase: the wall time of
+// (a monorepo CI matrix, Atlantis' parallel plans, terragrunt run-all). For each phase: the wall time of
 // the K runs against the allowance's ideal (the requests the service served ÷ the token's per-minute allowance),
 // the attempts and how many were answered 429, the slowest/fastest stack, the longest a resource took (Terraform's
 // "… complete after Ns"), whether every run succeeded; after the apply, whether every monitor exists exactly once;

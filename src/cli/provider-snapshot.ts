@@ -3,7 +3,10 @@
 // codecs, the provider's handlers) and runs one schema request through them; the process that starts from the
 // snapshot only reads argv and env, makes the TLS certificate, loads node:http2 and serves. Nothing here may keep
 // process state (env, time, randomness, handles) from the build: the runtime (logger, StopProvider signal) is bound
-// when the process starts.
+// when the process starts. Every such read sits inside a function (test/cli/release-e2e.test.ts builds with TF_LOG=trace
+// and a dead UPTIME_BASE_URL to prove they are read at run time). Node's crypto.randomUUID() keeps a pool that a
+// snapshot captures when it is used at build time (two processes would then return the same UUIDs), so nothing in
+// the warm-up may call it; the API client makes its Idempotency-Keys with it at run time only.
 import { startupSnapshot } from 'node:v8';
 import { createProviderHandlers } from '../protocol/framework/server.js';
 import { Logger, type LogLevel } from '../protocol/logging.js';

@@ -1,4 +1,14 @@
 // UptimeClient: one method per row of the spec's endpoint table (ENDPOINTS), typed by the v1 model.
+// - A method is named by its row's `operation` and takes the path parameters first, then the body (writes), then
+//   `{ idempotencyKey?, ifMatch?, signal?, timeoutMs? }` (`ifMatch` required by the types where the row needs it).
+//   It resolves to `ApiResult<T>` (data, the unquoted etag, request id, status, rate-limit headers, replayed); a list
+//   to `ApiResult<Page<T>>`, and `client.paginate.<listOperation>(…)` iterates over every page (`collect` gathers it).
+// - Before sending, it checks only what it must (the page size against PAGE_SIZE, the Idempotency-Key's length, a
+//   version where the row needs If-Match) and leaves every other rule to the service.
+// - Every answer is parsed with the model's response schemas (unknown fields dropped; a contract break is an
+//   UnexpectedResponseError naming the field). What the spec does not show is read tolerantly: a write's answer is
+//   used only when it is the whole record, else one GET reads it (completion.ts); the ETag header wins over a body's
+//   `version`; capabilities and usage are facts that may be missing (CapabilityFacts, UsageFacts), never an error.
 import { z } from 'zod';
 import {
   Alert,

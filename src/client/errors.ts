@@ -255,7 +255,7 @@ export function errorForStatus(init: ApiErrorInit & { retryAfterSeconds: number 
 /**
  * Gives classes their source names for good: a minified bundle (the provider's) renames them, and `name`, which
  * ApiError copies from the class, would read `Fu` in messages and retry logs. (esbuild's keepNames would keep
- * every function's name instead, at 2–5% of the provider's start-up: docs/architecture.md.)
+ * every function's name instead, at 2–5% of the provider's start-up: bench/README.md.)
  */
 export function keepClassNames(classes: Record<string, abstract new (...args: never[]) => unknown>): void {
   for (const [name, cls] of Object.entries(classes)) Object.defineProperty(cls, 'name', { value: name });

@@ -1,7 +1,11 @@
 // The runtimes the package supports (Node 22 and 24 LTS; Node 20 is end-of-life) and what `npm ci` runs: every runtime
 // dependency accepts the lowest supported Node and the running one (so `npm ci` prints no EBADENGINE warning for what
 // users install; package.json pins light-my-request's cookie to 1.x: cookie 2 wants Node >= 22), and no dependency
-// runs an install script that package.json's allowScripts has not reviewed.
+// runs an install script that package.json's allowScripts has not reviewed. All five reviewed ones are denied, so
+// `npm ci` is byte-identical under any Node and one install serves every runtime: @cdktf/node-pty-prebuilt-multiarch
+// ships its builds and would otherwise download or compile; @parcel/watcher's script only builds from source on
+// request; @swc/core's and esbuild's only check or swap in the prebuilt platform package npm already installed;
+// protobufjs's only prints a version hint.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';

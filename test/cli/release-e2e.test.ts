@@ -99,8 +99,8 @@ beforeAll(async () => {
   svc = await new Promise((resolve) =>
     createInterface({ input: service.stdout! }).once('line', (l) => resolve(JSON.parse(l) as typeof svc)),
   );
-  // A guard against a hang, not a speed check: the build of four platforms (a V8 snapshot, SEA blobs) took over
-  // 400 s beside other suites on CI's 2 cores (issue 43); `npm run build:release` says how long it takes.
+  // A guard against a hang, not a speed check: the build of four platforms (a V8 snapshot, SEA blobs) takes minutes
+  // beside other suites on CI's 2 cores; `npm run build:release` says how long it takes.
 }, HANG_GUARD_MS);
 afterAll(async () => {
   service?.kill();

@@ -353,7 +353,7 @@ describe('rate limiter: usage', () => {
 });
 
 describe('rate limiter: several processes sharing one token (simulated time)', () => {
-  // The case: 6 stacks of 50 monitors (+ start-up requests) at -parallelism=20 on one 60/min token.
+  // Many stacks, one token: 6 stacks of 50 monitors (+ start-up requests) at -parallelism=20 on one 60/min token.
   test('6 processes × 52 requests, -parallelism=20, 60/min: no 429, within the ideal time, even finish', async () => {
     for (const seed of [1, 2, 3]) {
       const r = await simulate({ processes: 6, requests: 52, parallelism: 20, limit: 60, seed });

@@ -5,7 +5,7 @@
 // 204 up (any 2xx); the backtest replays a real history of the local service (checks of a 204 target that were down
 // under the state's `[200]`) under the same default codes and timeout; the duplicate check keys the create without
 // a method as GET, as the service's 409 rule does. No Terraform: the plan JSON is written here (a producer that
-// leaves optional values out, as the issue's older and hand-made plans do). Wall time ≈ 3 s.
+// leaves optional values out, as hand-made plans and other producers may). Wall time ≈ 3 s.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Interrupted and unlucky applies recover by themselves (issue 39), with real Terraform against the local service:
+// Interrupted and unlucky applies recover by themselves, with real Terraform against the local service:
 // (1) `terraform apply` of 40 monitors killed (with its provider: a runner that dies) while creates are in flight,
 // then the guide's recovery commands as written (docs/guides/importing-existing-monitors.md, "Recovering from an
 // interrupted apply"); (2) the same with only the provider process killed; (3) 40 monitors with alert settings under
@@ -175,7 +175,7 @@ run('interrupted and unlucky applies, real terraform', () => {
     expect(await stateIds()).toEqual(ids); // no orphan: state equals the service
     expect((await e.ws.planHasChanges()).changes).toBe(false);
     process.stdout.write(
-      `issue39 kill ${victim} after ${afterCreates} creates: ${made.length} created, ${orphans} orphan(s); recovery (adopt + apply) ${r.ms} ms, 0 manual steps, ${after.length - new Set(after.map((m) => m.url)).size} duplicates\n`,
+      `interrupted-apply kill ${victim} after ${afterCreates} creates: ${made.length} created, ${orphans} orphan(s); recovery (adopt + apply) ${r.ms} ms, 0 manual steps, ${after.length - new Set(after.map((m) => m.url)).size} duplicates\n`,
     );
     forget();
     rmSync(bin, { recursive: true, force: true });
@@ -234,7 +234,7 @@ run('interrupted and unlucky applies, real terraform', () => {
       const dropped = fired.filter((f) => f.drop === 'after').reduce((n, f) => n + f.fired, 0);
       const failed = fired.filter((f) => f.drop === null).reduce((n, f) => n + f.fired, 0);
       process.stdout.write(
-        `issue39 faults: ${dropped} dropped answers, ${failed} 503s; ${inDoubt} in-doubt replays; apply ${faulty} ms vs ${clean} ms fault-free (uptime ${execFileSync('uptime', { encoding: 'utf8' }).trim()})\n`,
+        `interrupted-apply faults: ${dropped} dropped answers, ${failed} 503s; ${inDoubt} in-doubt replays; apply ${faulty} ms vs ${clean} ms fault-free (uptime ${execFileSync('uptime', { encoding: 'utf8' }).trim()})\n`,
       );
       forget();
     },
@@ -254,7 +254,7 @@ run('interrupted and unlucky applies, real terraform', () => {
       await api.admin('DELETE', '/faults');
       expect(r.code).toBe(1);
       const text = r.stderr.replace(/\s+/g, ' ');
-      process.stdout.write(`issue39 message at the in-doubt deadline:\n${r.stderr}\n`);
+      process.stdout.write(`interrupted-apply message at the in-doubt deadline:\n${r.stderr}\n`);
       expect(text).toContain('Error: Monitor may have been created');
       expect(text).toContain(
         `The service did not say whether it created the monitor GET "${url}" named "Never answered"`,
@@ -269,10 +269,10 @@ run('interrupted and unlucky applies, real terraform', () => {
   it(
     '(4) the service killed between storing a create and answering it: after a restart the replay returns that monitor',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'issue39-svc-'));
+      const dir = mkdtempSync(join(tmpdir(), 'interrupted-apply-svc-'));
       const seedFile = join(dir, 'seed.json');
       const token = `upt_${'d'.repeat(40)}`;
-      const adminKey = 'issue39-admin-key-0001';
+      const adminKey = 'interrupted-apply-admin-key-0001';
       writeFileSync(
         seedFile,
         JSON.stringify({ adminKey, tenants: [{ id: 'acme', tokens: [{ name: 'full', value: token }] }] }),

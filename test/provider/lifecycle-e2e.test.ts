@@ -1,4 +1,4 @@
-// Object identity and lifecycle under real Terraform (issue 12): one resource, one monitor. Replace with
+// Object identity and lifecycle under real Terraform: one resource, one monitor. Replace with
 // create_before_destroy, identical configurations, lost state, write-only secrets, restricted tokens, a minimum
 // interval that rises between plan and apply, quiet re-plans, late errors, bad header input and faults on
 // destroy. One service and one terraform init for the whole file; each case cleans up after itself.
@@ -11,7 +11,7 @@ import { HANG_GUARD_MS } from '../helpers/wait.js';
 const describeTf = terraformAvailable() ? describe : describe.skip;
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
-describeTf('lifecycle and identity with real terraform (issue 12)', () => {
+describeTf('lifecycle and identity with real terraform: one resource, one monitor', () => {
   let e: E2E;
   beforeAll(async () => {
     // An extra token restricted to the seeded "example" monitor (case 5).

@@ -1,4 +1,4 @@
-// Works with any service that keeps the spec (issue 32): the flows a team runs, with real Terraform, against the
+// Works with any service that keeps the spec: the flows a team runs, with real Terraform, against the
 // local service answering as each service profile (src/service/profiles.ts: another choice wherever the spec says
 // "not shown" or a field is nullable), and against its own choices as the baseline. Per alternative, in order:
 // create + re-plan, `uptimectl import --verify`, import, drift, update + pause, a service-side validation error,

@@ -1,4 +1,4 @@
-// Several stacks, one token (issue 34): real `terraform apply`s at once, all on one token with a small allowance
+// Several stacks, one token: real `terraform apply`s at once, all on one token with a small allowance
 // (the local service's test-only 5-second window keeps it fast). None fails for having to wait, nothing is
 // duplicated or missing, re-plans are empty, destroy is clean, 429 answers stay rare, and each apply ends with one
 // warning that says the token is shared.
@@ -118,7 +118,7 @@ run('several stacks applied at once on one token', () => {
         `apply wall ${(applyMs / 1000).toFixed(1)} s, allowance's ideal ${(idealMs / 1000).toFixed(1)} s\n`,
       );
       // Rare: a handful at most in this small sample (about 50 requests on a 12-per-window token: one 429 is 2%;
-      // bench:stacks measures the issue's 6 x 50 at 60/min on 312 requests: 0%, where the limiter before issue 34 had 43%).
+      // `npm run bench:stacks 6 50` measures the share on 312 requests at 60/min: bench/README.md).
       const limited = apply.phaseAnswers.filter((a) => a.status === 429).length;
       expect(limited / apply.phaseAnswers.length).toBeLessThanOrEqual(0.1);
 

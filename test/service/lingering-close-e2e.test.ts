@@ -1,4 +1,4 @@
-// Early answers end their connection by a lingering close (issue 47): the answer, a FIN, what the client still
+// Early answers end their connection by a lingering close: the answer, a FIN, what the client still
 // sends read and discarded, and the connection released a bounded time later whatever the client does. So a client
 // still sending a large body reads its 413 instead of a reset, and clients that never read nor close (an attacker's)
 // do not keep the service's sockets: held sockets are counted with `ss` on the service's process, as an operator

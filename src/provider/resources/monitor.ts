@@ -1,5 +1,9 @@
 // uptime_monitor's lifecycle: create POST (one random Idempotency-Key per create call), read GET (version token),
 // update PATCH with If-Match (+ pause/activate, reactivate, archive), destroy = archive (history kept).
+// An update runs in this order: PATCH of the changed fields → reactivate (archived true → false, with the planned
+// interval) → pause/activate → archive; each versioned step sends the version the previous one returned. A change
+// of `enabled` alone (pause/activate take no If-Match) first reads the monitor and compares its version with the
+// one the plan was made from.
 import type { Monitor } from '../../api/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import { uptimeResource } from '../declarations.js';
@@ -28,7 +32,7 @@ async function versioned<T>(id: string, what: string, f: () => Promise<T>): Prom
 
 /**
  * POST /monitors. The client creates one random Idempotency-Key for this call and reuses it only for the retries
- * of this request: a key never gives identity across resources, state directories or runs (issue 12), so a
+ * of this request: a key never gives identity across resources, state directories or runs, so a
  * monitor that already exists is reported (409 duplicate, with its id and how to import it), never adopted.
  */
 async function createMonitor(client: Client, body: Parameters<Client['createMonitor']>[0]): Promise<Monitor> {
