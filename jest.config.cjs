@@ -17,7 +17,6 @@ const common = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   // The frozen upgrade sets hold generated apps with package.json files of the same name: not modules of the tests.
   modulePathIgnorePatterns: ['<rootDir>/test/fixtures/upgrade/'],
-  testTimeout: 30000,
 };
 
 /** @type {import('jest').Config} */
@@ -33,6 +32,8 @@ module.exports = {
     { ...common, displayName: 'e2e', testMatch: ['**/*-e2e.test.ts'] },
   ],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  // A global option: jest-circus reads it from the global config only, so inside `projects` it would be ignored.
+  testTimeout: 30000,
   // Jest's default (cores − 1) runs a 2-core machine's suite in band, one file at a time, though most end-to-end
   // files spend their time waiting on terraform, the CDK CLI or a service's rate window: two files at a time.
   // --maxWorkers / --runInBand still win.
