@@ -6,7 +6,7 @@ import { attributeName, constructProp, isBlock } from '../provider/fields/field.
 import { monitorTable } from '../provider/fields/monitor.js';
 import { commentText, escapeTemplate, quotedText } from '../protocol/template.js';
 import { bindingsModule, projectFiles, type CdkLibrary } from './cdktf-project.js';
-import type { Attr, ImportObject, ImportSet, Value } from './model.js';
+import { savedSecretAdvice, type Attr, type ImportObject, type ImportSet, type Value } from './model.js';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -84,10 +84,7 @@ function monitorBlock(
       archived = a.value === true;
       continue;
     }
-    for (const c of a.comment ?? [])
-      props.push(
-        `    // ${commentText(c.replace('value_wo = var.<name> (a sensitive variable) and value_wo_version = 1', 'value: a sensitive TerraformVariable'))}`,
-      );
+    if (a.saved) for (const c of savedSecretAdvice(a.saved, 'cdktf')) props.push(`    // ${commentText(c)}`);
     const block = MONITOR_BLOCK_PROPS.get(a.name);
     let v = a.value;
     if (block && v && typeof v === 'object' && !Array.isArray(v))

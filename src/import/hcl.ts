@@ -2,7 +2,13 @@
 // references instead of literal ids, one import block per object.
 import { commentText, hclString } from '../protocol/template.js';
 import { PROVIDER_ADDRESS } from '../provider/address.js';
-import type { Attr, DestinationLookup, ImportObject, Value } from './model.js';
+import {
+  savedSecretAdvice,
+  type Attr,
+  type DestinationLookup,
+  type ImportObject,
+  type Value,
+} from './model.js';
 
 export { hclString };
 
@@ -31,9 +37,9 @@ function body(attrs: Attr[], indent = '  '): string[] {
     run = [];
   };
   for (const a of attrs) {
-    if (a.comment?.length) {
+    if (a.saved) {
       flush();
-      for (const c of a.comment) out.push(`${indent}# ${commentText(c)}`);
+      for (const c of savedSecretAdvice(a.saved, 'hcl')) out.push(`${indent}# ${commentText(c)}`);
     }
     run.push([a.name, expr(a.value)]);
   }

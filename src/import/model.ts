@@ -6,6 +6,7 @@ import {
   alertAttrs,
   monitorAttrs,
   pageAttrs,
+  savedSecretAdvice,
   type Attr,
   type ConfigResource,
   type Value,
@@ -13,6 +14,7 @@ import {
 import type { AlertChannel } from '../api/index.js';
 import type { Account } from './account.js';
 
+export { savedSecretAdvice };
 export type { Attr, Value };
 
 export interface ImportObject {

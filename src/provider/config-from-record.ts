@@ -7,7 +7,7 @@
 // - a single block: left out when it is what null means (its null equivalent or its fields' defaults); otherwise a
 //   block with a null equivalent is written with what differs from it, a block with defaults whole;
 // - secrets are never read: a saved header value or password is left out, which keeps it (docs/resources/monitor.md,
-//   Import), and a comment says how to manage it instead;
+//   Import), and the output says how to manage it instead, in its own language (`savedSecretAdvice`);
 // - fields that need more than the record (the monitor a sub-object belongs to, destination lookups) are written by
 //   the resource's own rule (`own`).
 // Shared by `uptimectl import` (src/import/model.ts) and GenerateResourceConfig (generate-config.ts), below both:
@@ -25,6 +25,7 @@ import {
   apiDefaultsOf,
   at,
   attributeName,
+  camel,
   emptyOf,
   isBlock,
   isSecret,
@@ -52,8 +53,45 @@ export type Value =
 export interface Attr {
   name: string;
   value: Value;
-  /** Comment lines written above the attribute. */
-  comment?: string[];
+  /** Saved secrets the value leaves out: the output writes how to manage them above it (`savedSecretAdvice`). */
+  saved?: SavedSecret;
+}
+
+/** A block's saved secrets, never read and left out of its configuration. */
+export interface SavedSecret {
+  /** The secret's attribute in the block (`password`, `value`). */
+  attribute: string;
+  /** What it is, in words (`password`). */
+  noun: string;
+  /** A list's items that hold one, by their key (header names); absent for a single block. */
+  items?: string[];
+}
+
+/** The languages configuration is generated in: Terraform HCL, and TypeScript on the CDKTF constructs. */
+export type ConfigLanguage = 'hcl' | 'cdktf';
+
+/** A sensitive variable's token, in the CDKTF code `uptimectl import` writes (its function's `scope`). */
+const CDKTF_SECRET =
+  'new TerraformVariable(scope, "<name>", { type: "string", sensitive: true }).stringValue';
+
+/**
+ * How to manage saved secrets here instead, as comment lines in the output's language: in HCL the write-only
+ * attribute from a sensitive variable and its version; on the constructs, the block item's prop (the camelCase
+ * attribute, `password`) from a sensitive variable's token. Names from the service are data: each output writes
+ * the lines as comment text.
+ */
+export function savedSecretAdvice(s: SavedSecret, language: ConfigLanguage): string[] {
+  const n = secretNames(s.attribute);
+  if (s.items === undefined)
+    return language === 'hcl'
+      ? [`The saved ${s.noun} is kept. To manage it here: ${n.writeOnly} = var.<name>, ${n.version} = 1.`]
+      : [`The saved ${s.noun} is kept. To manage it here, set`, `${camel(s.attribute)}: ${CDKTF_SECRET}.`];
+  return [
+    `Saved ${s.noun}s of ${s.items.join(', ')} are kept (the API never returns them). To manage a ${s.noun} here, set`,
+    language === 'hcl'
+      ? `${n.writeOnly} = var.<name> (a sensitive variable) and ${n.version} = 1.`
+      : `${camel(s.attribute)}: ${CDKTF_SECRET} in its item.`,
+  ];
 }
 
 type Values = Record<string, unknown>;
@@ -61,23 +99,15 @@ type Values = Record<string, unknown>;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The comment above a block whose records hold saved secrets: how to manage them here instead. */
-function secretComment(d: BlockDecl, items: Values[]): string[] | undefined {
-  const secrets = Object.entries(d.fields).filter(([, f]) => isSecret(f));
-  for (const [api, f] of secrets) {
+/** The saved secrets of a block's records, for the advice above it. */
+function savedSecret(d: BlockDecl, items: Values[]): SavedSecret | undefined {
+  for (const [api, f] of Object.entries(d.fields)) {
     if (!isSecret(f)) continue;
-    const n = secretNames(attributeName(api, f));
     const saved = items.filter((item) => isSaved(item, api as WriteOnlyField));
     if (!saved.length) continue;
-    if (d.nesting === 'single')
-      return [
-        `The saved ${f.noun} is kept. To manage it here: ${n.writeOnly} = var.<name>, ${n.version} = 1.`,
-      ];
-    const names = saved.map((item) => String(d.key === undefined ? '' : item[d.key]));
-    return [
-      `Saved ${f.noun}s of ${names.join(', ')} are kept (the API never returns them). To manage a ${f.noun} here, set`,
-      `${n.writeOnly} = var.<name> (a sensitive variable) and ${n.version} = 1.`,
-    ];
+    const secret = { attribute: attributeName(api, f), noun: f.noun };
+    if (d.nesting === 'single') return secret;
+    return { ...secret, items: saved.map((item) => String(d.key === undefined ? '' : item[d.key])) };
   }
   return undefined;
 }
@@ -118,11 +148,11 @@ export function configAttrs(
       if (d.nesting === 'list') {
         const items = (Array.isArray(v) ? v : []).filter(isObject);
         if (!items.length) continue;
-        const comment = secretComment(d, items);
+        const saved = savedSecret(d, items);
         attrs.push({
           name,
           value: items.map((item) => blockValue(d.fields, item, false)),
-          ...(comment ? { comment } : {}),
+          ...(saved ? { saved } : {}),
         });
         continue;
       }
@@ -130,8 +160,8 @@ export function configAttrs(
       const empty = emptyOf(d);
       if (empty) {
         if (Object.entries(empty).every(([k, e]) => same(v[k], e))) continue;
-        const comment = secretComment(d, [v]);
-        attrs.push({ name, value: blockValue(d.fields, v, false), ...(comment ? { comment } : {}) });
+        const saved = savedSecret(d, [v]);
+        attrs.push({ name, value: blockValue(d.fields, v, false), ...(saved ? { saved } : {}) });
       } else {
         const value = blockValue(d.fields, v, true);
         if (!same(value, blockValue(d.fields, apiDefaultsOf(d.fields), true))) attrs.push({ name, value });

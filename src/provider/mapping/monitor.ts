@@ -5,7 +5,10 @@
 // null ≡ disabled expiry monitoring with the default days, the user's spelling of the method and of header names)
 // and the secrets' rules are the table's. This module adds the monitor's own rules:
 // - create sends `enabled = false` (a monitor can be created paused; afterwards it changes through pause/activate);
-// - while archived, `enabled` keeps the value to restore on reactivation (the service reports false).
+// - while archived, `enabled` keeps the value to restore on reactivation (the service reports false);
+// - `managedValuesUnchanged`: whether a monitor record still holds, in every attribute the resource manages, what a
+//   state holds (what a 412 on an update is judged by, resources/monitor.ts).
+import { isDeepStrictEqual } from 'node:util';
 import {
   MonitorUpdate,
   type Monitor,
@@ -13,6 +16,7 @@ import {
   type MonitorUpdate as MonitorUpdateBody,
 } from '../../api/index.js';
 import type { Diagnostic } from '../../protocol/diagnostics.js';
+import { attributeName, isSecret, secretNames } from '../fields/field.js';
 import { createFields, draftFields, stateFields, updateFields } from '../fields/mapping.js';
 import { monitorTable } from '../fields/monitor.js';
 import type { ResourceModel } from '../fields/schema.js';
@@ -67,4 +71,25 @@ export function monitorToModel(m: Monitor, prior: MonitorModel | null): MonitorM
     enabled:
       m.archived && prior?.enabled !== null && prior?.enabled !== undefined ? prior.enabled : m.enabled,
   };
+}
+
+/** The attributes the resource manages: every one but the computed (id, version, creation and change times, type). */
+const MANAGED: readonly string[] = Object.entries(monitorTable)
+  .filter(([, d]) => d.presence !== 'computed')
+  .flatMap(([api, d]) => {
+    const attr = attributeName(api, d);
+    if (!isSecret(d)) return [attr];
+    const n = secretNames(attr);
+    return [n.stored, n.writeOnly, n.version];
+  });
+
+/**
+ * Whether a plan made from record `m` would be the plan made from `prior`: every attribute the resource manages
+ * (secrets as far as the service shows them: saved or not) reads back from `m` as `prior` holds it. Only computed
+ * values may differ, such as a version moved by a change the resource does not manage.
+ */
+export function managedValuesUnchanged(m: Monitor, prior: MonitorModel): boolean {
+  const now: Record<string, unknown> = monitorToModel(m, prior);
+  const was: Record<string, unknown> = prior;
+  return MANAGED.every((a) => isDeepStrictEqual(now[a] ?? null, was[a] ?? null));
 }

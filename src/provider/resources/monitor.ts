@@ -4,13 +4,26 @@
 // interval) → pause/activate → archive; each versioned step sends the version the previous one returned. A change
 // of `enabled` alone (pause/activate take no If-Match) first reads the monitor and compares its version with the
 // one the plan was made from.
+// A version is not a verdict: it covers everything the service shows of the monitor, also what this resource does
+// not manage (the slow-response settings its alert settings write, a pause undone by an activate). So when the
+// version the plan was made from is no longer current (a 412 on the first versioned step, or the read before a
+// pause/activate), the monitor is read, and the update goes on from its current version only when every attribute
+// this resource manages still reads as in state (`managedValuesUnchanged`): a plan made now would be the same plan,
+// and nothing of anyone's is overwritten. Otherwise it stops with "changed outside Terraform". Its own retried step
+// carries If-Match again, so a change made between that read and the retry is refused too. So an apply with
+// -refresh=false after one that wrote slow-response alert settings does not fail on Terraform's own change.
 import type { Monitor } from '../../api/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../client/index.js';
 import { uptimeResource } from '../declarations.js';
 import { apiFailure } from '../api-errors.js';
 import { requireClient, type Client } from '../client.js';
 import { configured } from '../session.js';
-import { monitorCreateBody, monitorToModel, monitorUpdateBody } from '../mapping/monitor.js';
+import {
+  managedValuesUnchanged,
+  monitorCreateBody,
+  monitorToModel,
+  monitorUpdateBody,
+} from '../mapping/monitor.js';
 import { changedOutsideTerraform, checkImportMonitorId, goneOrHidden, stripUnknowns } from './common.js';
 import { currentVersion, liveMonitorWith } from './existing-monitor.js';
 import { quotedText } from '../../protocol/template.js';
@@ -115,18 +128,32 @@ export const monitorResource = uptimeResource({
       etag = r.etag ?? r.data.version ?? etag;
       return r.data;
     };
+    const read = () =>
+      client.getMonitor(id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e)));
+    /** A versioned step (sent with `etag`). The first one carries the plan's version: refused (412) while every
+     *  managed attribute is as in state, it is sent again with the current version (see the header). */
+    const step = async (what: string, f: () => Promise<{ data: Monitor; etag?: string | null }>) => {
+      const first = last.monitor === null;
+      try {
+        return take(await f());
+      } catch (e) {
+        if (!first || !(e instanceof PreconditionFailedError))
+          throw apiFailure(what, e, { object: 'monitor', monitorId: id });
+        const now = await read();
+        if (!managedValuesUnchanged(now.data, prior)) throw changedOutsideTerraform('monitor', id);
+        take(now);
+        return take(await versioned(id, what, f));
+      }
+    };
     const body = monitorUpdateBody(planned, before, config);
-    if (body)
-      take(await versioned(id, 'Update failed', () => client.updateMonitor(id, body, { ifMatch: etag })));
+    if (body) await step('Update failed', () => client.updateMonitor(id, body, { ifMatch: etag }));
     const wantArchived = planned.archived === true;
     if (prior.archived && !wantArchived) {
       const interval = planned.interval_seconds;
-      take(
-        await versioned(id, 'Reactivate failed', () =>
-          client.reactivateMonitor(id, interval !== null ? { intervalSeconds: interval } : {}, {
-            ifMatch: etag,
-          }),
-        ),
+      await step('Reactivate failed', () =>
+        client.reactivateMonitor(id, interval !== null ? { intervalSeconds: interval } : {}, {
+          ifMatch: etag,
+        }),
       );
     }
     if (!wantArchived) {
@@ -136,11 +163,14 @@ export const monitorResource = uptimeResource({
       if (current) isEnabled = current.enabled;
       else {
         // Nothing versioned ran yet: check that the monitor is still what the plan was made from.
-        const g = await client.getMonitor(id).catch((e: unknown) => {
-          throw apiFailure('Read failed', e);
-        });
+        const g = await read();
         const fresh = g.data;
-        if (prior.version && fresh.version && fresh.version !== planVersion)
+        if (
+          prior.version &&
+          fresh.version &&
+          fresh.version !== planVersion &&
+          !managedValuesUnchanged(fresh, prior)
+        )
           throw changedOutsideTerraform('monitor', id);
         take(g);
         isEnabled = fresh.enabled;
@@ -150,11 +180,9 @@ export const monitorResource = uptimeResource({
         take(await versioned(id, want ? 'Activate failed' : 'Pause failed', () => client[op](id)));
       }
     } else if (!prior.archived) {
-      take(await versioned(id, 'Archive failed', () => client.archiveMonitor(id, { ifMatch: etag })));
+      await step('Archive failed', () => client.archiveMonitor(id, { ifMatch: etag }));
     }
-    const m =
-      last.monitor ??
-      take(await client.getMonitor(id).catch((e: unknown) => Promise.reject(apiFailure('Read failed', e))));
+    const m = last.monitor ?? take(await read());
     return monitorToModel(m, planned);
   },
   delete: async ({ prior, ctx }) => {

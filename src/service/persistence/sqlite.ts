@@ -1,6 +1,7 @@
 // The --data-dir database: one SQLite file (`state.db`, through the `libsql` package, loaded only when a data
 // directory is given). Its one job: open the database (WAL, synchronous=FULL: a committed transaction is on disk
-// before it returns), create the schema, load everything at start, and write one change set per transaction.
+// before it returns), create the schema, load everything at start, write one change set per transaction, and on
+// close fold the write-ahead log back into the file.
 // It knows the state only as named collections of JSON records keyed by id, plus check results (rows of their own,
 // one per check, so appending a check never rewrites a monitor's history); src/service/store.ts owns the shapes.
 //
@@ -214,7 +215,19 @@ export class SqliteState {
     this.initialized = true;
   }
 
+  /**
+   * Folds the write-ahead log into state.db and closes it, so a cleanly stopped data directory is the one file
+   * (users copy data directories). libsql's close() lets the connection go only later, after the process may
+   * have exited (`process.exit` on a stop signal), which leaves `-wal` and `-shm` behind; leaving WAL mode
+   * checkpoints and removes them at once. The next open sets WAL again. When another connection holds the file,
+   * SQLite keeps WAL mode and the log stays: nothing committed is lost, and it is read on the next open.
+   */
   close(): void {
+    try {
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      // Busy (another connection): the log stays, as after a kill.
+    }
     this.db.close();
   }
 }
