@@ -9,7 +9,7 @@ export const WRITE_ONLY_FIELDS = ['value', 'password'] as const;
 export type WriteOnlyField = (typeof WRITE_ONLY_FIELDS)[number];
 
 /**
- * A write field that holds a write-only secret: a list whose items are named by `key` (matched ignoring case), or
+ * A write field that holds a write-only secret: a list whose items are named by `key` (matched exactly, else ignoring case), or
  * one object whose `key` says which kind it is (`kinds`: the fields each kind uses, and those it requires). A write
  * that leaves the secret (or another field) out keeps the saved one: of the item with the same name, or of a saved
  * object of the same kind; a view shows `<secret>Set` instead of the secret.

@@ -1,7 +1,8 @@
 // How the local service keeps the blocks that hold a secret (MONITOR_SECRET_BLOCKS, src/api/monitor.ts): a write is
-// merged with what is saved (a field left out keeps the saved value of the item with the same name, ignoring case,
-// or of a saved block of the same kind; a kind's unused fields are cleared; its required fields must be there, written
-// or saved), and a view shows `<secret>Set` instead of the secret (the one rule: WRITE_ONLY_FIELDS, src/api/secrets.ts).
+// merged with what is saved (a field left out keeps the saved value of the item with the same name, exactly or else
+// ignoring case, or of a saved block of the same kind; a kind's unused fields are cleared; its required fields must
+// be there, written or saved), and a view shows `<secret>Set` instead of the secret (the one rule:
+// WRITE_ONLY_FIELDS, src/api/secrets.ts).
 import type { ErrorDetail, SecretBlock } from '../api/index.js';
 import { isWriteOnlyField, savedFlag } from '../api/index.js';
 
@@ -20,9 +21,20 @@ export function hideSecrets<T extends object>(o: T): Values {
   return out;
 }
 
+/** The saved item a written one continues: the same name exactly, else ignoring case (names that differ only in
+ *  case are different items), at the same position when that one has it, else the first that has it. */
+function continued(key: string, saved: Values[], item: Values, i: number): Values | undefined {
+  for (const same of [(a: unknown, b: unknown) => a === b, sameKey]) {
+    if (saved[i] && same(saved[i][key], item[key])) return saved[i];
+    const found = saved.find((s) => same(s[key], item[key]));
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** One list item as stored: the written fields, its secret written or else the saved item's (null: none). */
-function storedItem(decl: SecretBlock, saved: Values[], item: Values): Values {
-  const old = saved.find((s) => sameKey(s[decl.key], item[decl.key]));
+function storedItem(decl: SecretBlock, saved: Values[], item: Values, i: number): Values {
+  const old = continued(decl.key, saved, item, i);
   return { ...item, [decl.secret]: item[decl.secret] ?? old?.[decl.secret] ?? null };
 }
 
@@ -34,7 +46,7 @@ export function mergeSecretBlock(
   input: Values | Values[],
 ): { stored: Values | Values[] } | { problem: ErrorDetail } {
   if (Array.isArray(input))
-    return { stored: input.map((item) => storedItem(decl, Array.isArray(saved) ? saved : [], item)) };
+    return { stored: input.map((item, i) => storedItem(decl, Array.isArray(saved) ? saved : [], item, i)) };
   const old = Array.isArray(saved) ? {} : saved;
   const kind = input[decl.key];
   const rules = typeof kind === 'string' ? decl.kinds?.[kind] : undefined;

@@ -97,6 +97,46 @@ describe('POST /monitors', () => {
     expect(none.json.data.authConfig).toEqual({ type: 'none', passwordSet: false });
   });
 
+  test('headers whose names differ only in case each keep their own value through read-modify-write, reorder, removal and a change of case', async () => {
+    const r = await create({
+      url: 'https://secret-case.test/',
+      requestHeaders: [
+        { name: 'X-Api-Key', value: 'value-a' },
+        { name: 'x-api-key', value: 'value-b' },
+        { name: 'Accept', value: 'value-c' },
+      ],
+    });
+    expect(r.status).toBe(201);
+    const id = r.json.data.id;
+    let etag = r.headers.etag;
+    const write = async (names: string[]) => {
+      const u = await h.call('PATCH', `/monitors/${id}`, {
+        ik: true,
+        ifMatch: etag,
+        body: { requestHeaders: names.map((name) => ({ name })) },
+      });
+      expect(u.status).toBe(200);
+      etag = u.headers.etag;
+      return h.svc.store.monitor(id)!.requestHeaders.map((x) => [x.name, x.value]);
+    };
+    expect(await write(['X-Api-Key', 'x-api-key', 'Accept'])).toEqual([
+      ['X-Api-Key', 'value-a'],
+      ['x-api-key', 'value-b'],
+      ['Accept', 'value-c'],
+    ]);
+    expect(await write(['x-api-key', 'Accept', 'X-Api-Key'])).toEqual([
+      ['x-api-key', 'value-b'],
+      ['Accept', 'value-c'],
+      ['X-Api-Key', 'value-a'],
+    ]);
+    expect(await write(['Accept', 'X-API-KEY', 'X-Api-Key'])).toEqual([
+      ['Accept', 'value-c'],
+      ['X-API-KEY', 'value-b'],
+      ['X-Api-Key', 'value-a'],
+    ]);
+    expect(await write(['X-Api-Key'])).toEqual([['X-Api-Key', 'value-a']]);
+  });
+
   test('basic auth without a username → 400 naming authConfig.username', async () => {
     const r = await create({ url: 'https://nouser.test/', authConfig: { type: 'basic', password: 'x' } });
     expect(r.status).toBe(400);
