@@ -1,6 +1,6 @@
 // Which instances a reference list reaches, as Terraform would evaluate it: through module outputs
 // (`module.web["x"].url` → the output's own references, in that module instance), module inputs (`var.host` → the
-// calling module's argument), `for_each` (`each.value` → the instance of the `for_each` collection with the same key)
+// calling module's argument; `each.*` there → the call's `for_each` instance with the module instance's key), `for_each` (`each.value` → the instance of the `for_each` collection with the same key)
 // and instance keys (`aws_lb.web["a"]` reaches only that instance; `aws_lb.web` reaches every one, or the one with
 // the referring instance's key when `count.index`/`each.*` select it). `local.*` is not in the plan (Terraform does
 // not export locals), so a reference through one is unresolved.
@@ -117,10 +117,13 @@ export class Resolver {
     for (const [subject, s] of subjects) {
       const all = this.bySubject.get(`${scope.moduleInstance}\u0000${subject}`) ?? [];
       if (s.keys.size) out.instances.push(...all.filter((i) => i.key !== null && s.keys.has(i.key)));
-      else {
-        const same = selects && scope.key !== null ? all.filter((i) => i.key === scope.key) : [];
-        out.instances.push(...(same.length ? same : all));
-      }
+      else if (selects && scope.key !== null && all.some((i) => i.key !== null)) {
+        // `aws_lb.web[count.index]`, `aws_lb.web[each.key]`: the instance with the referring one's key. When none has
+        // it (the index is another expression), which instance it picks is not in the plan: never all of them.
+        const same = all.filter((i) => i.key === scope.key);
+        if (same.length) out.instances.push(...same);
+        else out.unresolved.push(subject);
+      } else out.instances.push(...all);
     }
 
     if (each) {
@@ -142,7 +145,7 @@ export class Resolver {
       if (!inputs) continue;
       const me = this.moduleInstances.find((m) => m.address === scope.moduleInstance);
       const r = this.resolve(
-        { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: [] },
+        { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: call.forEach },
         inputs,
         depth + 1,
       );
