@@ -183,11 +183,11 @@ export class MonitorPublicEndpoints implements IAspect {
       hostnames: f.hostnames,
     };
     const { monitorName, ...settings } = this.props;
-    const name = monitorName?.(info) ?? f.hostnames[0] ?? `${info.path} (${info.type})`;
-    new UptimeMonitor(stack, id, {
-      ...settings,
-      name: Array.from(name).slice(0, MONITOR_NAME_MAX).join(''),
-      url,
-    });
+    const cut = (s: string) => Array.from(s).slice(0, MONITOR_NAME_MAX).join('');
+    // The default name is data (a construct path may hold `${` or `%{`): a template that reads as that text.
+    const name = monitorName
+      ? cut(monitorName(info))
+      : escapeTemplate(cut(f.hostnames[0] ?? `${info.path} (${info.type})`));
+    new UptimeMonitor(stack, id, { ...settings, name, url });
   }
 }
