@@ -516,6 +516,48 @@ describe('the catalogue of the guide: public and private variants of each type',
   });
 });
 
+describe('wildcards: no one address to probe', () => {
+  it('a wildcard DNS record or ingress rule is unknown, with no suggestion; a wildcard TLS host covers one label', () => {
+    const ing = (name: string, host: string, tls: string[]): Res => ({
+      type: 'kubernetes_ingress_v1',
+      name,
+      expressions: {},
+      instances: [{ after: { spec: [{ rule: [{ host }], tls: [{ hosts: tls }] }] }, unknown: { id: true } }],
+    });
+    const cf: Res = {
+      type: 'cloudflare_dns_record',
+      name: 'star',
+      expressions: { name: constant('*.example.com'), type: constant('A') },
+      instances: [{ after: { name: '*.example.com', type: 'A' }, unknown: { id: true } }],
+    };
+    const r = review(
+      plan([
+        record('star', '*.example.com'),
+        cf,
+        ing('star', '*.example.com', ['*.example.com']),
+        ing('one', 'api.example.com', ['*.example.com']),
+        ing('two', 'a.b.example.com', ['*.example.com']),
+      ]),
+    );
+    expect(status(r)).toEqual({
+      'aws_route53_record.star': 'unknown',
+      'cloudflare_dns_record.star': 'unknown',
+      'kubernetes_ingress_v1.star': 'unknown',
+      'kubernetes_ingress_v1.one': 'uncovered',
+      'kubernetes_ingress_v1.two': 'uncovered',
+    });
+    for (const a of ['aws_route53_record.star', 'cloudflare_dns_record.star', 'kubernetes_ingress_v1.star'])
+      expect(JSON.stringify(find(r, a).because)).toContain('wildcard');
+    expect(find(r, 'kubernetes_ingress_v1.one').suggestion!.hcl).toContain(
+      '"https://${kubernetes_ingress_v1.one.',
+    );
+    // A wildcard covers one label only (RFC 6125): a.b.example.com is served without that certificate.
+    expect(find(r, 'kubernetes_ingress_v1.two').suggestion!.hcl).toContain(
+      '"http://${kubernetes_ingress_v1.two.',
+    );
+  });
+});
+
 describe('covered: references, chains, modules, count and for_each', () => {
   it('a monitor url built from the endpoint attribute covers it, unknown or not; from a DNS record in front, the chain', () => {
     const r = review(
