@@ -5,7 +5,8 @@
 //   `content`, an origin's `domain_name`) refers to another endpoint fronts it, and the chain is reported once, under
 //   its user-facing head. An endpoint nobody fronts is a chain of one.
 // - A monitor covers a chain when its `url` refers to a member (through modules and their outputs, `for_each` and
-//   instance keys: resolve.ts), or its known URL's host equals a member's known hostname, or (live) a monitor of the
+//   instance keys: resolve.ts; a url that reaches several instances of one resource watches one of them, not said
+//   which: none), or its known URL's host equals a member's known hostname, or (live) a monitor of the
 //   account has that host. Only monitor instances the plan keeps count: `count = 0` or an empty `for_each` covers
 //   nothing, nor does a monitor being deleted.
 // - Status, in this order: not an HTTP endpoint (a member says so) → not listed; covered → `covered` (whatever its
@@ -170,9 +171,13 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     }
     const refs = m.resource.references('url') ?? [];
     const r = resolver.resolve(scopeOf(m), refs);
-    for (const t of r.instances) byReference.set(t, [...(byReference.get(t) ?? []), m]);
-    if (url.state !== 'known' && !r.instances.length)
-      undecidable.push({ monitor: m, ref: r.unresolved[0] ?? refs[0] ?? 'url' });
+    const watched = oneEach(r.instances);
+    for (const t of watched) byReference.set(t, [...(byReference.get(t) ?? []), m]);
+    if (url.state !== 'known' && !watched.length)
+      undecidable.push({
+        monitor: m,
+        ref: r.unresolved[0] ?? (r.instances[0] ? localName(r.instances[0]) : (refs[0] ?? 'url')),
+      });
   }
   const liveByHost = new Map<string, LiveMonitor[]>();
   for (const l of o.live ?? []) {
@@ -257,6 +262,20 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     });
   }
   return findings;
+}
+
+/** What one monitor instance's url can watch: one URL has one host, so several instances of one resource reached
+ *  through it (`aws_lb.web[var.primary]`, a module output that maps them all) leave which one unsaid: none of them. */
+function oneEach(instances: Instance[]): Instance[] {
+  const count = new Map<string, number>();
+  const id = (i: Instance) => `${i.moduleInstance}\u0000${i.resource.address}`;
+  for (const i of instances) if (i.key !== null) count.set(id(i), (count.get(id(i)) ?? 0) + 1);
+  return instances.filter((i) => i.key === null || count.get(id(i)) === 1);
+}
+
+/** An instance's resource as a reference names it, without its key (`aws_lb.web`, `module.x.aws_lb.web`). */
+function localName(i: Instance): string {
+  return `${i.moduleInstance ? `${i.moduleInstance}.` : ''}${i.resource.address}`;
 }
 
 function list(items: string[]): Phrase {

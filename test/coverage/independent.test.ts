@@ -693,6 +693,35 @@ describe('covered: references, chains, modules, count and for_each', () => {
     expect(JSON.stringify(find(r, 'aws_lb.web["b"]').because)).toContain('uptime_monitor.pick[\\"x\\"]');
   });
 
+  it('one monitor url reaching several instances of one resource (an index from a variable, a map output) covers none', () => {
+    const lbs = (module?: string): Res => ({
+      ...lb('web'),
+      ...(module ? { module } : {}),
+      forEach: ['var.names'],
+      instances: ['a', 'b'].map((key) => ({
+        key,
+        ...(module ? { moduleInstance: module } : {}),
+        after: { name: key, load_balancer_type: 'application' },
+        unknown: { dns_name: true, internal: true },
+      })),
+    });
+    // url = "https://${aws_lb.web[var.primary].dns_name}/"
+    const r = review(plan([lbs(), monitor('primary', { refs: ['aws_lb.web', 'var.primary'] })]));
+    expect(status(r)).toEqual({ 'aws_lb.web["a"]': 'unknown', 'aws_lb.web["b"]': 'unknown' });
+    expect(JSON.stringify(find(r, 'aws_lb.web["a"]').because)).toContain('uptime_monitor.primary');
+    // url = module.lbs.urls["a"], the output `{ for k, v in aws_lb.web : k => v.dns_name }`
+    const r2 = review(
+      plan(
+        [lbs('module.lbs'), monitor('m', { refs: ['module.lbs.urls["a"]'] })],
+        [{ path: 'module.lbs', outputs: { urls: tfRefs('aws_lb.web') } }],
+      ),
+    );
+    expect(status(r2)).toEqual({
+      'module.lbs.aws_lb.web["a"]': 'unknown',
+      'module.lbs.aws_lb.web["b"]': 'unknown',
+    });
+  });
+
   it('modules: an output followed per module instance, an input followed to the caller', () => {
     const inModule = (mi: string[]): Res => ({
       ...lb('this'),
