@@ -4,6 +4,7 @@
 // from the stack are data in what it writes.
 import { App, Aspects, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import type { Construct } from 'constructs';
+import { MONITOR_NAME_MAX } from '../../src/api/limits.js';
 import { MonitorPublicEndpoints, UptimeMonitor } from '../../src/constructs/index.js';
 import { provider } from '../../src/constructs/index.js';
 
@@ -93,6 +94,15 @@ describe('MonitorPublicEndpoints, independently', () => {
       });
     });
     expect(added).toEqual([]);
+  });
+
+  it('a long default name is cut to what the service accepts (UTF-16 units, whole characters)', () => {
+    const { added } = stackWith((s) => {
+      new Endpoint(s, '\u{1F600}'.repeat(100), 'aws_lb', { name: 'x' });
+    });
+    expect(added).toHaveLength(1);
+    expect(added[0]!.name.length).toBeLessThanOrEqual(MONITOR_NAME_MAX);
+    expect(added[0]!.name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   it('a construct path with template sequences is text in the default monitor name', () => {

@@ -5,6 +5,7 @@
 // check states what the guide promises for one setting, reference, address or name.
 import { reviewCoverage, type CoverageEndpoint, type CoverageReview } from '../../src/coverage/index.js';
 import type { CoveragePlan } from '../../src/coverage/plan.js';
+import { MONITOR_NAME_MAX } from '../../src/api/limits.js';
 import { globMatch } from '../../src/provider/monitor-filter.js';
 import { coverageJson } from '../../src/plan-report/render-coverage-json.js';
 import { coverageMarkdown, suggestionSections } from '../../src/plan-report/render-coverage.js';
@@ -951,6 +952,29 @@ describe('names are data: hostile instance keys in suggestions and reports', () 
     for (const e of r.endpoints) expect(visible(md)).toContain(e.suggestion!.hcl.replace(/\n$/, ''));
     // No line break from a key: every listed endpoint is one list item.
     expect(md.split('\n').filter((l) => l.startsWith('- `'))).toHaveLength(HOSTILE.length);
+  });
+
+  it('a long name is cut to what the service accepts: its length in UTF-16 units, never half a character', () => {
+    const key = '\u{1F600}'.repeat(130);
+    const long = review(
+      plan([
+        {
+          ...lb('web'),
+          forEach: ['var.k'],
+          instances: [
+            {
+              key,
+              after: { load_balancer_type: 'application' },
+              unknown: { dns_name: true, internal: true },
+            },
+          ],
+        },
+      ]),
+    );
+    const name = decodeHcl(/^ {2}name = (".*")$/m.exec(long.endpoints[0]!.suggestion!.hcl)![1]!);
+    expect(name.length).toBeLessThanOrEqual(MONITOR_NAME_MAX);
+    expect(name.length).toBeGreaterThan(MONITOR_NAME_MAX - 2);
+    expect(name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   it('text: every line of the section starts with its marker', () => {
