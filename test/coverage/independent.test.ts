@@ -11,6 +11,7 @@ import { coverageJson } from '../../src/plan-report/render-coverage-json.js';
 import { coverageMarkdown, suggestionSections } from '../../src/plan-report/render-coverage.js';
 import { coverageTextLines, suggestionTextSections } from '../../src/plan-report/render-coverage-text.js';
 import { coverageIgnoreFromEnv } from '../../src/cli/commands/coverage-options.js';
+import { coverageMessage, coverageOutcomes } from '../../src/run-task/coverage-outcomes.js';
 import { liveMarkup, visible } from '../plan-report/markdown-oracle.js';
 
 type Obj = Record<string, unknown>;
@@ -1201,5 +1202,116 @@ describe('the JSON coverage object and the gate', () => {
       ],
     };
     expect(review(plan([same])).endpoints).toEqual([]);
+  });
+});
+
+describe('run-task outcomes of the coverage review', () => {
+  const r = review(
+    plan([
+      lb('internal', { internal: true }),
+      lb('later', { internal: 'UNKNOWN' }),
+      {
+        ...lb('web'),
+        forEach: ['var.k'],
+        instances: HOSTILE.map((key) => ({
+          key,
+          after: { load_balancer_type: 'application' },
+          unknown: { dns_name: true, internal: true },
+        })),
+      },
+    ]),
+  );
+  const outcomes = (gate: boolean) => coverageOutcomes(coverageJson(r), ({ address }) => address, gate);
+
+  it('one outcome per endpoint: uncovered a warning, an error when the gate matched; unknown info; not-public untagged', () => {
+    for (const gate of [false, true]) {
+      const byStatus = (s: string) =>
+        outcomes(gate).filter((o) => o.attributes.tags.coverage![0]!.label === s);
+      expect(byStatus('uncovered')).toHaveLength(HOSTILE.length);
+      for (const o of byStatus('uncovered'))
+        expect(o.attributes.tags.severity).toEqual([
+          { label: 'uncovered', level: gate ? 'error' : 'warning' },
+        ]);
+      expect(byStatus('unknown').map((o) => o.attributes.tags.severity)).toEqual([
+        [{ label: 'not decided', level: 'info' }],
+      ]);
+      expect(byStatus('not-public').map((o) => o.attributes.tags.severity)).toEqual([undefined]);
+    }
+  });
+
+  it('hostile keys stay inert in the body, and the description is one quoted line', () => {
+    for (const o of outcomes(false)) {
+      expect(liveMarkup(o.attributes.body)).toEqual([]);
+      expect(o.attributes.description).not.toMatch(/[\n\r\u2028\u2029\u202e]/);
+    }
+    expect(coverageMessage(coverageJson(r))).toBe(
+      `coverage: ${HOSTILE.length} uncovered, 1 unknown, 1 not-public`,
+    );
+  });
+});
+
+describe('suppressions on the resource, and live monitors', () => {
+  const tagged = (type: string, name: string, after: Obj): Res => ({
+    type,
+    name,
+    expressions: {},
+    instances: [{ after, unknown: { id: true } }],
+  });
+
+  it('uptime-coverage = "ignore" where the guide says it is read, and nowhere else', () => {
+    const mark = { 'uptime-coverage': 'ignore' };
+    const r = review(
+      plan([
+        tagged('aws_lb', 'tags', { tags: mark, load_balancer_type: 'application' }),
+        tagged('aws_lb', 'other_value', {
+          tags: { 'uptime-coverage': 'yes' },
+          load_balancer_type: 'application',
+        }),
+        tagged('azurerm_linux_web_app', 'tags', { tags: mark }),
+        tagged('google_cloud_run_v2_service', 'labels', { labels: mark }),
+        tagged('google_cloud_run_v2_service', 'tags_not_read', { tags: mark }),
+        tagged('kubernetes_ingress_v1', 'annotations', {
+          metadata: [{ annotations: mark }],
+          spec: [{ rule: [{ host: 'a.example.com' }] }],
+        }),
+        tagged('kubernetes_ingress_v1', 'labels', {
+          metadata: [{ labels: mark }],
+          spec: [{ rule: [{ host: 'b.example.com' }] }],
+        }),
+        tagged('cloudflare_dns_record', 'tags', {
+          name: 'c.example.com',
+          type: 'A',
+          tags: ['uptime-coverage:ignore'],
+        }),
+        tagged('cloudflare_dns_record', 'map', {
+          name: 'd.example.com',
+          type: 'A',
+          tags: ['uptime-coverage=ignore'],
+        }),
+      ]),
+    );
+    expect(status(r)).toEqual({
+      'aws_lb.tags': 'ignored',
+      'aws_lb.other_value': 'uncovered',
+      'azurerm_linux_web_app.tags': 'ignored',
+      'google_cloud_run_v2_service.labels': 'ignored',
+      'google_cloud_run_v2_service.tags_not_read': 'uncovered',
+      'kubernetes_ingress_v1.annotations': 'ignored',
+      'kubernetes_ingress_v1.labels': 'ignored',
+      'cloudflare_dns_record.tags': 'ignored',
+      'cloudflare_dns_record.map': 'uncovered',
+    });
+  });
+
+  it('a live monitor with the hostname covers (host compared as the guide says); one of another host does not', () => {
+    const p = plan([record('api', 'api.example.com'), record('www', 'www.example.com')]);
+    const r = reviewCoverage([{ name: 'tfplan', plan: p }], {
+      live: [
+        { id: 'mon_1', name: 'API', url: 'HTTPS://Api.Example.COM:8443/health' },
+        { id: 'mon_2', name: 'evil', url: 'https://www.example.com.evil.net/' },
+      ],
+    });
+    expect(status(r)).toEqual({ 'aws_route53_record.api': 'covered', 'aws_route53_record.www': 'uncovered' });
+    expect(find(r, 'aws_route53_record.api').live.map((l) => l.id)).toEqual(['mon_1']);
   });
 });
