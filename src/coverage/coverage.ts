@@ -13,6 +13,7 @@
 //   public-ness); a member is not public → `not-public`; a member's public-ness or HTTP-ness is known only after
 //   apply, the target cannot be named, or a monitor's url cannot be followed (built from `local.*`: it might watch
 //   this) → `unknown`; otherwise `uncovered`.
+import { domainToASCII } from 'node:url';
 import {
   catalogueEntry,
   suppression,
@@ -90,7 +91,13 @@ function hostnamesOf(view: EndpointView, entry: CatalogueEntry): string[] {
   for (const path of entry.hostnames)
     for (const v of view.values(path)) {
       if (typeof v !== 'string') continue;
-      const h = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? urlHost(v) : isHostname(v) ? normalHost(v) : null;
+      // A name as a URL's host reads it: internationalized names in their ASCII (punycode) form.
+      const ascii = domainToASCII(v.trim());
+      const h = /^[a-z][a-z0-9+.-]*:\/\//i.test(v)
+        ? urlHost(v)
+        : isHostname(ascii)
+          ? normalHost(ascii)
+          : null;
       if (h && !out.includes(h)) out.push(h);
     }
   return out;

@@ -831,6 +831,14 @@ describe('hostnames: what the guide promises about a monitor URL the plan knows,
     'api.example.com',
   ])('another host: %s does not cover', (url) => expect(withMonitor(url)).toBe('uncovered'));
 
+  it('an internationalized name is the same host as its punycode form, either way round', () => {
+    const covered = (name: string, url: string) =>
+      status(review(plan([record('idn', name), monitor('m', { known: url })])))['aws_route53_record.idn'];
+    expect(covered('Bücher.example.com', 'https://xn--bcher-kva.example.com/')).toBe('covered');
+    expect(covered('xn--bcher-kva.example.com', 'https://bücher.example.com/')).toBe('covered');
+    expect(covered('bücher.example.com', 'https://bucher.example.com/')).toBe('uncovered');
+  });
+
   it('an existing load balancer (dns_name known) is covered by a monitor with a literal URL on it', () => {
     const existing: Res = {
       ...lb('old'),
