@@ -68,6 +68,25 @@ export class Resolver {
     for (const c of config.modules) this.calls.set(c.path, c);
   }
 
+  private readonly forEachCache = new Map<
+    string,
+    { byKey: Map<InstanceKey, Instance[]>; unresolved: string[] }
+  >();
+
+  /** What a `for_each` reaches, by instance key: the same for every instance of the resource or module call, so read
+   *  once (a plan of n instances each referring to `each.value` stays linear). */
+  private forEachInstances(scope: Scope, depth: number) {
+    const id = `${scope.moduleInstance}\u0000${scope.forEach.join('\u0000')}`;
+    const cached = this.forEachCache.get(id);
+    if (cached) return cached;
+    const r = this.resolve({ ...scope, key: null, forEach: [] }, scope.forEach, depth + 1);
+    const byKey = new Map<InstanceKey, Instance[]>();
+    for (const i of r.instances) if (i.key !== null) byKey.set(i.key, [...(byKey.get(i.key) ?? []), i]);
+    const out = { byKey, unresolved: r.unresolved };
+    this.forEachCache.set(id, out);
+    return out;
+  }
+
   resolve(scope: Scope, refs: readonly string[], depth = 0): Resolution {
     const out: Resolution = { instances: [], unresolved: [] };
     if (depth > 32) return { instances: [], unresolved: [...refs] };
@@ -129,8 +148,8 @@ export class Resolver {
     if (each) {
       if (!scope.forEach.length) out.unresolved.push('each.value');
       else {
-        const r = this.resolve({ ...scope, forEach: [] }, scope.forEach, depth + 1);
-        const mine = r.instances.filter((i) => i.key === scope.key);
+        const r = this.forEachInstances(scope, depth);
+        const mine = scope.key === null ? [] : (r.byKey.get(scope.key) ?? []);
         out.instances.push(...mine);
         if (!mine.length)
           out.unresolved.push(...r.unresolved, ...(r.unresolved.length ? [] : ['each.value']));
