@@ -174,12 +174,12 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     const url = m.value('url');
     if (url.state === 'known' && typeof url.value === 'string') {
       const h = urlHost(url.value);
-      if (h) byHost.set(h, [...(byHost.get(h) ?? []), m]);
+      if (h) append(byHost, h, m);
     }
     const refs = m.resource.references('url') ?? [];
     const r = resolver.resolve(scopeOf(m), refs);
     const watched = oneEach(r.instances);
-    for (const t of watched) byReference.set(t, [...(byReference.get(t) ?? []), m]);
+    for (const t of watched) append(byReference, t, m);
     if (url.state !== 'known' && !watched.length)
       undecidable.push({
         monitor: m,
@@ -189,7 +189,7 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
   const liveByHost = new Map<string, LiveMonitor[]>();
   for (const l of o.live ?? []) {
     const h = urlHost(l.url);
-    if (h) liveByHost.set(h, [...(liveByHost.get(h) ?? []), l]);
+    if (h) append(liveByHost, h, l);
   }
 
   const findings: ChainFinding[] = [];
@@ -204,17 +204,20 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     walk(head);
     if (members.some((m) => m.http.answer === 'no')) continue;
 
-    const monitors: Instance[] = [];
-    const live: LiveMonitor[] = [];
-    const hostnames: string[] = [];
+    const watchers = new Set<Instance>();
+    const liveSet = new Set<LiveMonitor>();
+    const names = new Set<string>();
     for (const m of members) {
-      for (const x of byReference.get(m.instance) ?? []) if (!monitors.includes(x)) monitors.push(x);
+      for (const x of byReference.get(m.instance) ?? []) watchers.add(x);
       for (const h of m.hostnames) {
-        if (!hostnames.includes(h)) hostnames.push(h);
-        for (const x of byHost.get(h) ?? []) if (!monitors.includes(x)) monitors.push(x);
-        for (const x of liveByHost.get(h) ?? []) if (!live.includes(x)) live.push(x);
+        names.add(h);
+        for (const x of byHost.get(h) ?? []) watchers.add(x);
+        for (const x of liveByHost.get(h) ?? []) liveSet.add(x);
       }
     }
+    const monitors = [...watchers];
+    const live = [...liveSet];
+    const hostnames = [...names];
     const target = 'undecided' in head.target ? null : head.target;
     const suppressor = members.find((m) => m.suppressed);
     const at = (m: Assessed, p: Phrase): Phrase =>
@@ -283,6 +286,12 @@ function oneEach(instances: Instance[]): Instance[] {
 /** An instance's resource as a reference names it, without its key (`aws_lb.web`, `module.x.aws_lb.web`). */
 function localName(i: Instance): string {
   return `${i.moduleInstance ? `${i.moduleInstance}.` : ''}${i.resource.address}`;
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function list(items: string[]): Phrase {

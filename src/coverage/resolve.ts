@@ -44,7 +44,9 @@ interface ModuleInstance {
 
 export class Resolver {
   private readonly bySubject = new Map<string, Instance[]>();
-  private readonly moduleInstances: ModuleInstance[] = [];
+  /** Module instances by address, and by their parent and call name (`<parent>\0<name>`). */
+  private readonly moduleInstance = new Map<string, ModuleInstance>();
+  private readonly moduleChildren = new Map<string, ModuleInstance[]>();
   private readonly calls = new Map<string, ModuleCall>();
 
   constructor(config: Configuration) {
@@ -60,7 +62,12 @@ export class Resolver {
         const address = i.moduleInstance === '' ? '' : prefixOf(i.moduleInstance, n + 1);
         if (address !== null && !seen.has(address)) {
           seen.add(address);
-          this.moduleInstances.push({ address, parent, name: steps[n]!.name, key: steps[n]!.key });
+          const mi = { address, parent, name: steps[n]!.name, key: steps[n]!.key };
+          this.moduleInstance.set(address, mi);
+          const id = `${parent}\u0000${mi.name}`;
+          const siblings = this.moduleChildren.get(id);
+          if (siblings) siblings.push(mi);
+          else this.moduleChildren.set(id, [mi]);
         }
         parent = address ?? parent;
       }
@@ -162,7 +169,7 @@ export class Resolver {
       if (!call) continue; // a root variable: a value, no resource
       const inputs = call.inputs[v];
       if (!inputs) continue;
-      const me = this.moduleInstances.find((m) => m.address === scope.moduleInstance);
+      const me = this.moduleInstance.get(scope.moduleInstance);
       const r = this.resolve(
         { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: call.forEach },
         inputs,
@@ -175,8 +182,8 @@ export class Resolver {
     for (const m of modules.values()) {
       const childPath = `${modulePath(scope.moduleInstance)}${scope.moduleInstance ? '.' : ''}module.${m.name}`;
       const call = this.calls.get(childPath);
-      const instances = this.moduleInstances.filter(
-        (x) => x.parent === scope.moduleInstance && x.name === m.name && (m.key === null || x.key === m.key),
+      const instances = (this.moduleChildren.get(`${scope.moduleInstance}\u0000${m.name}`) ?? []).filter(
+        (x) => m.key === null || x.key === m.key,
       );
       if (!call || !m.outputs.size) {
         if (call) out.unresolved.push(`module.${m.name}`);
