@@ -15,6 +15,16 @@ export type IntervalSeconds = (typeof INTERVAL_SECONDS)[number];
 
 export const TIMEOUT_MS = { min: 1000, max: 10000 } as const;
 export const MONITOR_NAME_MAX = 120;
+/** `s` cut to a name the service accepts: at most MONITOR_NAME_MAX UTF-16 code units (what its length check counts),
+ *  never half of a surrogate pair. */
+export function monitorNameWithin(s: string): string {
+  let out = '';
+  for (const c of s) {
+    if (out.length + c.length > MONITOR_NAME_MAX) break;
+    out += c;
+  }
+  return out;
+}
 export const REQUEST_HEADERS_MAX = 10;
 export const STATUS_CODE = { min: 100, max: 599 } as const;
 

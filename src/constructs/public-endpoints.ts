@@ -21,7 +21,7 @@ import {
   type IAspect,
 } from 'cdktf';
 import type { IConstruct } from 'constructs';
-import { MONITOR_NAME_MAX } from '../api/limits.js';
+import { monitorNameWithin } from '../api/limits.js';
 import { findCoverage, phraseText, type ChainFinding } from '../coverage/index.js';
 import { jsonConfiguration, type TerraformJson } from '../coverage/terraform-json.js';
 import { escapeTemplate, templateLiteral } from '../protocol/template.js';
@@ -183,11 +183,10 @@ export class MonitorPublicEndpoints implements IAspect {
       hostnames: f.hostnames,
     };
     const { monitorName, ...settings } = this.props;
-    const name = monitorName?.(info) ?? f.hostnames[0] ?? `${info.path} (${info.type})`;
-    new UptimeMonitor(stack, id, {
-      ...settings,
-      name: Array.from(name).slice(0, MONITOR_NAME_MAX).join(''),
-      url,
-    });
+    // The default name is data (a construct path may hold `${` or `%{`): a template that reads as that text.
+    const name = monitorName
+      ? monitorNameWithin(monitorName(info))
+      : escapeTemplate(monitorNameWithin(f.hostnames[0] ?? `${info.path} (${info.type})`));
+    new UptimeMonitor(stack, id, { ...settings, name, url });
   }
 }

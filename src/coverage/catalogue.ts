@@ -12,6 +12,8 @@
 // - A Route 53 record whose `zone_id` refers to an `aws_route53_zone` of the configuration with a `vpc` block (a
 //   private hosted zone), or to a `data "aws_route53_zone"` with `private_zone = true`, is not public; a zone outside
 //   the configuration counts as public.
+// - A wildcard name (`*.example.com`: a DNS record's, an ingress rule's host) is no one address to probe: `unknown`. An
+//   ingress is served over https when a `spec.tls` host is its host or a wildcard of it (one label).
 // - A suppression is the tag, label or annotation `uptime-coverage = "ignore"` (Cloudflare's tag list: the tag
 //   `uptime-coverage:ignore`) on the types that have them.
 import type { Phrase } from './phrase.js';
@@ -107,6 +109,24 @@ const dnsType = (e: EndpointView) =>
 
 const publicAlways = (why: string) => (): Decision => yes(why);
 
+/** A wildcard name (`*.example.com`: a DNS record or an ingress rule for every subdomain) is no one address to probe. */
+function wildcard(e: EndpointView, path: string): { undecided: Phrase } | null {
+  const s = e.setting(path);
+  return s.kind === 'set' && typeof s.value === 'string' && s.value.startsWith('*')
+    ? { undecided: [{ code: path }, ' is ', show(s.value), ', a wildcard: no one address to probe'] }
+    : null;
+}
+
+/** Whether a TLS host (`api.example.com`, or `*.example.com` for one more label) covers a host. */
+function tlsCovers(tlsHost: unknown, host: string): boolean {
+  if (typeof tlsHost !== 'string') return false;
+  const t = tlsHost.toLowerCase();
+  const h = host.toLowerCase();
+  if (t === h) return true;
+  const dot = h.indexOf('.');
+  return t.startsWith('*.') && dot > 0 && h.slice(dot) === t.slice(1);
+}
+
 /** A parent resource's settings decide (an API stage's API, a record's hosted zone): the first one found. */
 function byParent(
   e: EndpointView,
@@ -155,7 +175,7 @@ function route53Zone(zone: EndpointView): Decision {
 const route53Record: CatalogueEntry = {
   provider: 'hashicorp/aws',
   what: 'DNS record',
-  target: () => ({ form: 'host', attribute: 'fqdn', scheme: 'https', path: '/' }),
+  target: (e) => wildcard(e, 'name') ?? { form: 'host', attribute: 'fqdn', scheme: 'https', path: '/' },
   hostnames: ['name', 'fqdn'],
   http: dnsType,
   public: (e) =>
@@ -171,6 +191,8 @@ const route53Record: CatalogueEntry = {
 
 function cloudflareTarget(attribute: string) {
   return (e: EndpointView): Target | { undecided: Phrase } => {
+    const w = wildcard(e, 'name');
+    if (w) return w;
     const s = e.setting(attribute);
     if (
       attribute === 'name' &&
@@ -357,8 +379,11 @@ const ENTRIES: Record<string, CatalogueEntry> = {
             ': the address is the load balancer the controller makes',
           ],
         };
+      const w = wildcard(e, 'spec.rule.host');
+      if (w) return w;
       const tlsHosts = e.values('spec.tls.hosts');
-      const scheme = host.kind === 'set' && !tlsHosts.includes(host.value) ? 'http' : 'https';
+      const scheme =
+        host.kind === 'set' && !tlsHosts.some((t) => tlsCovers(t, String(host.value))) ? 'http' : 'https';
       return { form: 'host', attribute: 'spec[0].rule[0].host', scheme, path: '/' };
     },
     hostnames: ['spec.rule.host'],

@@ -5,13 +5,15 @@
 //   `content`, an origin's `domain_name`) refers to another endpoint fronts it, and the chain is reported once, under
 //   its user-facing head. An endpoint nobody fronts is a chain of one.
 // - A monitor covers a chain when its `url` refers to a member (through modules and their outputs, `for_each` and
-//   instance keys: resolve.ts), or its known URL's host equals a member's known hostname, or (live) a monitor of the
+//   instance keys: resolve.ts; a url that reaches several instances of one resource watches one of them, not said
+//   which: none), or its known URL's host equals a member's known hostname, or (live) a monitor of the
 //   account has that host. Only monitor instances the plan keeps count: `count = 0` or an empty `for_each` covers
 //   nothing, nor does a monitor being deleted.
 // - Status, in this order: not an HTTP endpoint (a member says so) → not listed; covered → `covered` (whatever its
 //   public-ness); a member is not public → `not-public`; a member's public-ness or HTTP-ness is known only after
 //   apply, the target cannot be named, or a monitor's url cannot be followed (built from `local.*`: it might watch
 //   this) → `unknown`; otherwise `uncovered`.
+import { domainToASCII } from 'node:url';
 import {
   catalogueEntry,
   suppression,
@@ -89,7 +91,13 @@ function hostnamesOf(view: EndpointView, entry: CatalogueEntry): string[] {
   for (const path of entry.hostnames)
     for (const v of view.values(path)) {
       if (typeof v !== 'string') continue;
-      const h = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? urlHost(v) : isHostname(v) ? normalHost(v) : null;
+      // A name as a URL's host reads it: internationalized names in their ASCII (punycode) form.
+      const ascii = domainToASCII(v.trim());
+      const h = /^[a-z][a-z0-9+.-]*:\/\//i.test(v)
+        ? urlHost(v)
+        : isHostname(ascii)
+          ? normalHost(ascii)
+          : null;
       if (h && !out.includes(h)) out.push(h);
     }
   return out;
@@ -166,18 +174,22 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     const url = m.value('url');
     if (url.state === 'known' && typeof url.value === 'string') {
       const h = urlHost(url.value);
-      if (h) byHost.set(h, [...(byHost.get(h) ?? []), m]);
+      if (h) append(byHost, h, m);
     }
     const refs = m.resource.references('url') ?? [];
     const r = resolver.resolve(scopeOf(m), refs);
-    for (const t of r.instances) byReference.set(t, [...(byReference.get(t) ?? []), m]);
-    if (url.state !== 'known' && !r.instances.length)
-      undecidable.push({ monitor: m, ref: r.unresolved[0] ?? refs[0] ?? 'url' });
+    const watched = oneEach(r.instances);
+    for (const t of watched) append(byReference, t, m);
+    if (url.state !== 'known' && !watched.length)
+      undecidable.push({
+        monitor: m,
+        ref: r.unresolved[0] ?? (r.instances[0] ? localName(r.instances[0]) : (refs[0] ?? 'url')),
+      });
   }
   const liveByHost = new Map<string, LiveMonitor[]>();
   for (const l of o.live ?? []) {
     const h = urlHost(l.url);
-    if (h) liveByHost.set(h, [...(liveByHost.get(h) ?? []), l]);
+    if (h) append(liveByHost, h, l);
   }
 
   const findings: ChainFinding[] = [];
@@ -192,17 +204,20 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     walk(head);
     if (members.some((m) => m.http.answer === 'no')) continue;
 
-    const monitors: Instance[] = [];
-    const live: LiveMonitor[] = [];
-    const hostnames: string[] = [];
+    const watchers = new Set<Instance>();
+    const liveSet = new Set<LiveMonitor>();
+    const names = new Set<string>();
     for (const m of members) {
-      for (const x of byReference.get(m.instance) ?? []) if (!monitors.includes(x)) monitors.push(x);
+      for (const x of byReference.get(m.instance) ?? []) watchers.add(x);
       for (const h of m.hostnames) {
-        if (!hostnames.includes(h)) hostnames.push(h);
-        for (const x of byHost.get(h) ?? []) if (!monitors.includes(x)) monitors.push(x);
-        for (const x of liveByHost.get(h) ?? []) if (!live.includes(x)) live.push(x);
+        names.add(h);
+        for (const x of byHost.get(h) ?? []) watchers.add(x);
+        for (const x of liveByHost.get(h) ?? []) liveSet.add(x);
       }
     }
+    const monitors = [...watchers];
+    const live = [...liveSet];
+    const hostnames = [...names];
     const target = 'undecided' in head.target ? null : head.target;
     const suppressor = members.find((m) => m.suppressed);
     const at = (m: Assessed, p: Phrase): Phrase =>
@@ -257,6 +272,26 @@ export function findCoverage(config: Configuration, o: CoverageOptions = {}): Ch
     });
   }
   return findings;
+}
+
+/** What one monitor instance's url can watch: one URL has one host, so several instances of one resource reached
+ *  through it (`aws_lb.web[var.primary]`, a module output that maps them all) leave which one unsaid: none of them. */
+function oneEach(instances: Instance[]): Instance[] {
+  const count = new Map<string, number>();
+  const id = (i: Instance) => `${i.moduleInstance}\u0000${i.resource.address}`;
+  for (const i of instances) if (i.key !== null) count.set(id(i), (count.get(id(i)) ?? 0) + 1);
+  return instances.filter((i) => i.key === null || count.get(id(i)) === 1);
+}
+
+/** An instance's resource as a reference names it, without its key (`aws_lb.web`, `module.x.aws_lb.web`). */
+function localName(i: Instance): string {
+  return `${i.moduleInstance ? `${i.moduleInstance}.` : ''}${i.resource.address}`;
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function list(items: string[]): Phrase {

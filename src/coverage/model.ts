@@ -47,6 +47,8 @@ export interface ModuleCall {
   source: string | null;
   /** References of each input argument, in the calling module's scope. */
   inputs: Record<string, string[]>;
+  /** References of the call's `for_each` (`each.*` in its inputs stand for an instance of these). */
+  forEach: string[];
   /** References of each output, in the module's own scope. */
   outputs: Record<string, string[]>;
 }

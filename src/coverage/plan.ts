@@ -38,7 +38,12 @@ interface PlanConfigModule {
   resources?: PlanConfigResource[];
   module_calls?: Record<
     string,
-    { source?: string; expressions?: Record<string, unknown>; module?: PlanConfigModule }
+    {
+      source?: string;
+      expressions?: Record<string, unknown>;
+      for_each_expression?: unknown;
+      module?: PlanConfigModule;
+    }
   >;
   outputs?: Record<string, { expression?: unknown }>;
 }
@@ -170,7 +175,13 @@ export function planConfiguration(plan: CoveragePlan): Configuration {
       const outputs: Record<string, string[]> = {};
       for (const [k, o] of Object.entries(call.module?.outputs ?? {}))
         outputs[k] = allReferences(o.expression);
-      modules.push({ path: child, source: call.source ?? null, inputs, outputs });
+      modules.push({
+        path: child,
+        source: call.source ?? null,
+        inputs,
+        outputs,
+        forEach: allReferences(call.for_each_expression),
+      });
       walk(call.module, child, call.source ?? null);
     }
   };

@@ -1,6 +1,6 @@
 // Which instances a reference list reaches, as Terraform would evaluate it: through module outputs
 // (`module.web["x"].url` → the output's own references, in that module instance), module inputs (`var.host` → the
-// calling module's argument), `for_each` (`each.value` → the instance of the `for_each` collection with the same key)
+// calling module's argument; `each.*` there → the call's `for_each` instance with the module instance's key), `for_each` (`each.value` → the instance of the `for_each` collection with the same key)
 // and instance keys (`aws_lb.web["a"]` reaches only that instance; `aws_lb.web` reaches every one, or the one with
 // the referring instance's key when `count.index`/`each.*` select it). `local.*` is not in the plan (Terraform does
 // not export locals), so a reference through one is unresolved.
@@ -44,7 +44,9 @@ interface ModuleInstance {
 
 export class Resolver {
   private readonly bySubject = new Map<string, Instance[]>();
-  private readonly moduleInstances: ModuleInstance[] = [];
+  /** Module instances by address, and by their parent and call name (`<parent>\0<name>`). */
+  private readonly moduleInstance = new Map<string, ModuleInstance>();
+  private readonly moduleChildren = new Map<string, ModuleInstance[]>();
   private readonly calls = new Map<string, ModuleCall>();
 
   constructor(config: Configuration) {
@@ -60,12 +62,36 @@ export class Resolver {
         const address = i.moduleInstance === '' ? '' : prefixOf(i.moduleInstance, n + 1);
         if (address !== null && !seen.has(address)) {
           seen.add(address);
-          this.moduleInstances.push({ address, parent, name: steps[n]!.name, key: steps[n]!.key });
+          const mi = { address, parent, name: steps[n]!.name, key: steps[n]!.key };
+          this.moduleInstance.set(address, mi);
+          const id = `${parent}\u0000${mi.name}`;
+          const siblings = this.moduleChildren.get(id);
+          if (siblings) siblings.push(mi);
+          else this.moduleChildren.set(id, [mi]);
         }
         parent = address ?? parent;
       }
     }
     for (const c of config.modules) this.calls.set(c.path, c);
+  }
+
+  private readonly forEachCache = new Map<
+    string,
+    { byKey: Map<InstanceKey, Instance[]>; unresolved: string[] }
+  >();
+
+  /** What a `for_each` reaches, by instance key: the same for every instance of the resource or module call, so read
+   *  once (a plan of n instances each referring to `each.value` stays linear). */
+  private forEachInstances(scope: Scope, depth: number) {
+    const id = `${scope.moduleInstance}\u0000${scope.forEach.join('\u0000')}`;
+    const cached = this.forEachCache.get(id);
+    if (cached) return cached;
+    const r = this.resolve({ ...scope, key: null, forEach: [] }, scope.forEach, depth + 1);
+    const byKey = new Map<InstanceKey, Instance[]>();
+    for (const i of r.instances) if (i.key !== null) byKey.set(i.key, [...(byKey.get(i.key) ?? []), i]);
+    const out = { byKey, unresolved: r.unresolved };
+    this.forEachCache.set(id, out);
+    return out;
   }
 
   resolve(scope: Scope, refs: readonly string[], depth = 0): Resolution {
@@ -117,17 +143,20 @@ export class Resolver {
     for (const [subject, s] of subjects) {
       const all = this.bySubject.get(`${scope.moduleInstance}\u0000${subject}`) ?? [];
       if (s.keys.size) out.instances.push(...all.filter((i) => i.key !== null && s.keys.has(i.key)));
-      else {
-        const same = selects && scope.key !== null ? all.filter((i) => i.key === scope.key) : [];
-        out.instances.push(...(same.length ? same : all));
-      }
+      else if (selects && scope.key !== null && all.some((i) => i.key !== null)) {
+        // `aws_lb.web[count.index]`, `aws_lb.web[each.key]`: the instance with the referring one's key. When none has
+        // it (the index is another expression), which instance it picks is not in the plan: never all of them.
+        const same = all.filter((i) => i.key === scope.key);
+        if (same.length) out.instances.push(...same);
+        else out.unresolved.push(subject);
+      } else out.instances.push(...all);
     }
 
     if (each) {
       if (!scope.forEach.length) out.unresolved.push('each.value');
       else {
-        const r = this.resolve({ ...scope, forEach: [] }, scope.forEach, depth + 1);
-        const mine = r.instances.filter((i) => i.key === scope.key);
+        const r = this.forEachInstances(scope, depth);
+        const mine = scope.key === null ? [] : (r.byKey.get(scope.key) ?? []);
         out.instances.push(...mine);
         if (!mine.length)
           out.unresolved.push(...r.unresolved, ...(r.unresolved.length ? [] : ['each.value']));
@@ -140,9 +169,9 @@ export class Resolver {
       if (!call) continue; // a root variable: a value, no resource
       const inputs = call.inputs[v];
       if (!inputs) continue;
-      const me = this.moduleInstances.find((m) => m.address === scope.moduleInstance);
+      const me = this.moduleInstance.get(scope.moduleInstance);
       const r = this.resolve(
-        { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: [] },
+        { moduleInstance: me?.parent ?? '', key: me?.key ?? null, forEach: call.forEach },
         inputs,
         depth + 1,
       );
@@ -153,8 +182,8 @@ export class Resolver {
     for (const m of modules.values()) {
       const childPath = `${modulePath(scope.moduleInstance)}${scope.moduleInstance ? '.' : ''}module.${m.name}`;
       const call = this.calls.get(childPath);
-      const instances = this.moduleInstances.filter(
-        (x) => x.parent === scope.moduleInstance && x.name === m.name && (m.key === null || x.key === m.key),
+      const instances = (this.moduleChildren.get(`${scope.moduleInstance}\u0000${m.name}`) ?? []).filter(
+        (x) => m.key === null || x.key === m.key,
       );
       if (!call || !m.outputs.size) {
         if (call) out.unresolved.push(`module.${m.name}`);

@@ -3,12 +3,13 @@
 // Findings are the chains (coverage.ts) with a member the plan creates, updates or replaces. Suppressions drop a
 // finding: `--coverage-ignore` globs matched against the whole address of any member of its chain (`*` any run of
 // characters, `?` one character; case-insensitive, as every glob of uptimectl), and the tag, label or annotation
-// `uptime-coverage = "ignore"` on a member (catalogue.ts). Each uncovered finding carries a suggested monitor.
+// `uptime-coverage = "ignore"` on a member (catalogue.ts). Each uncovered finding carries a suggested monitor (the
+// same one for every instance of a module's endpoint: the block is written for the module).
 import { globMatch } from '../provider/monitor-filter.js';
 import { findCoverage, type CoverageStatus, type LiveMonitor } from './coverage.js';
 import { planConfiguration, MONITOR_TYPE, type CoveragePlan } from './plan.js';
 import type { Phrase } from './phrase.js';
-import { suggestMonitor, type Suggestion, type TakenNames } from './suggest.js';
+import { localReference, suggestMonitor, type Suggestion, type TakenNames } from './suggest.js';
 
 export interface CoverageReviewOptions {
   /** Address globs whose findings are left out (`--coverage-ignore`, UPTIME_COVERAGE_IGNORE). */
@@ -60,6 +61,7 @@ export function reviewCoverage(
   for (const { name, plan } of plans) {
     const config = planConfiguration(plan);
     const taken: TakenNames = new Map();
+    const forModule = new Map<string, Suggestion>();
     for (const r of config.resources)
       if (r.type === MONITOR_TYPE && r.mode === 'managed') {
         const set = taken.get(r.module) ?? new Set<string>();
@@ -78,7 +80,14 @@ export function reviewCoverage(
         });
         continue;
       }
-      const suggestion = f.status === 'uncovered' ? suggestMonitor(f, taken) : null;
+      // An endpoint in a module: one block for the module makes a monitor for each of its instances, so its instances
+      // share one suggestion (two blocks would give each instance two monitors of one URL).
+      const shared = f.head.resource.module
+        ? `${f.head.resource.module}\u0000${localReference(f.head)}`
+        : null;
+      const suggestion =
+        f.status !== 'uncovered' ? null : ((shared && forModule.get(shared)) ?? suggestMonitor(f, taken));
+      if (shared && suggestion) forModule.set(shared, suggestion);
       out.endpoints.push({
         stack: name,
         address: f.head.address,

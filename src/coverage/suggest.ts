@@ -4,7 +4,7 @@
 // references) and says so. Names are data: keys, hostnames, paths and module sources are written as HCL or
 // TypeScript string literals and comments that stay text (src/protocol/template.ts), never as expressions, markup
 // or a way out of the block.
-import { MONITOR_NAME_MAX } from '../api/limits.js';
+import { monitorNameWithin } from '../api/limits.js';
 import { commentText, escapeInvisible, escapeTemplate, hclString, jsEscape } from '../protocol/template.js';
 import type { ChainFinding } from './coverage.js';
 import type { Instance } from './model.js';
@@ -48,7 +48,7 @@ function monitorName(i: Instance, taken: Set<string>): string {
 function displayName(f: ChainFinding): string {
   const r = f.head.resource;
   const name = r.module ? `${r.module}.${localReference(f.head)}` : (f.hostnames[0] ?? f.head.address);
-  return Array.from(name).slice(0, MONITOR_NAME_MAX).join('');
+  return monitorNameWithin(name);
 }
 
 /** Text inside an HCL template (between its quotes): quotes, backslashes, invisible characters and `${`/`%{`

@@ -149,6 +149,7 @@ export function jsonConfiguration(doc: TerraformJson): Configuration {
       source: typeof c.source === 'string' ? c.source : null,
       inputs,
       outputs: {},
+      forEach: allReferences(c.for_each),
     };
   });
   return { resources, instances, monitors, modules };

@@ -3,7 +3,7 @@
 // characters with invisible ones escaped, values are quoted by the one quoting rule, and every line starts with its
 // marker, so nothing from a name ends the block.
 import type { CoverageReview, Phrase } from '../coverage/index.js';
-import { LISTED, STATUS_ORDER, STATUS_TITLE } from './render-coverage.js';
+import { distinctSuggestions, LISTED, STATUS_ORDER, STATUS_TITLE } from './render-coverage.js';
 import { clean, quote } from './render-text.js';
 
 export function phraseText(p: Phrase): string {
@@ -40,24 +40,23 @@ export function coverageTextLines(r: CoverageReview, multi: boolean): string[] {
   return out;
 }
 
-/** One section per uncovered endpoint: its suggested monitor, each line an addition. */
+/** One section per suggested monitor (the instances of a module's endpoint share one), each line an addition. */
 export function suggestionTextSections(r: CoverageReview, multi: boolean): string[][] {
-  return r.endpoints
-    .filter((e) => e.suggestion)
-    .map((e) => {
-      const s = e.suggestion!;
-      const lines = (body: string) =>
-        body
-          .replace(/\n$/, '')
-          .split('\n')
-          .map((l) => `+ ${l}`);
-      return [
-        '#',
-        `# Suggested monitor for ${multi ? `${quote(e.stack)}: ` : ''}${clean(e.address)}` +
-          `${s.module ? ` (in ${clean(s.module)}, module-relative references)` : ''}`,
-        ...lines(s.hcl),
-        '# CDKTF:',
-        ...lines(s.cdktf),
-      ];
-    });
+  return distinctSuggestions(r).map(({ e, count }) => {
+    const s = e.suggestion!;
+    const lines = (body: string) =>
+      body
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => `+ ${l}`);
+    return [
+      '#',
+      `# Suggested monitor for ${multi ? `${quote(e.stack)}: ` : ''}${clean(e.address)}` +
+        `${count > 1 ? ` and ${count - 1} more` : ''}` +
+        `${s.module ? ` (in ${clean(s.module)}, module-relative references)` : ''}`,
+      ...lines(s.hcl),
+      '# CDKTF:',
+      ...lines(s.cdktf),
+    ];
+  });
 }

@@ -1,5 +1,6 @@
 // The coverage section of the Markdown report: a count per status, then the endpoints of each status with why, and
-// one collapsible section per uncovered endpoint holding its suggested monitor (HCL, then CDKTF) in code blocks.
+// one collapsible section per suggested monitor (HCL, then CDKTF) in code blocks: an uncovered endpoint's, or the one
+// block for all the instances of a module's endpoint.
 // Addresses, hostnames and values are data: code spans and code blocks (fenced longer than any backtick run they
 // hold), our words through `text`, so no name becomes markup, a link or a mention.
 import type { CoverageEndpoint, CoverageReview, CoverageStatus, Phrase } from '../coverage/index.js';
@@ -72,27 +73,40 @@ export function fenced(language: string, body: string): string {
   return `${fence}${language}\n${body.replace(/\n$/, '')}\n${fence}`;
 }
 
-/** One collapsible section per uncovered endpoint with its suggested monitor. */
+/** The uncovered endpoints with a suggestion, each suggestion once (the instances of a module's endpoint share one),
+ *  with how many endpoints it is for. */
+export function distinctSuggestions(r: CoverageReview): { e: CoverageEndpoint; count: number }[] {
+  const out = new Map<NonNullable<CoverageEndpoint['suggestion']>, { e: CoverageEndpoint; count: number }>();
+  for (const e of r.endpoints) {
+    if (!e.suggestion) continue;
+    const seen = out.get(e.suggestion);
+    if (seen) seen.count++;
+    else out.set(e.suggestion, { e, count: 1 });
+  }
+  return [...out.values()];
+}
+
+/** One collapsible section per suggested monitor (an uncovered endpoint, or a module's endpoint in all its instances). */
 export function suggestionSections(r: CoverageReview, multi: boolean): string[] {
-  return r.endpoints
-    .filter((e) => e.suggestion)
-    .map((e, n) => {
-      const s = e.suggestion!;
-      const stack = multi ? `${html(e.stack)}: ` : '';
-      return [
-        ...(n ? [] : ['', '### Suggested monitors', '']),
-        `<details><summary>Suggested monitor for ${stack}<code>${escapeHtml(e.address)}</code></summary>`,
-        '',
-        s.module ? `In the module ${code(s.module)} (module-relative references):` : 'HCL:',
-        '',
-        fenced('hcl', s.hcl),
-        '',
-        'CDKTF:',
-        '',
-        fenced('ts', s.cdktf),
-        '',
-        '</details>',
-        '',
-      ].join('\n');
-    });
+  return distinctSuggestions(r).map(({ e, count }, n) => {
+    const s = e.suggestion!;
+    const stack = multi ? `${html(e.stack)}: ` : '';
+    const more =
+      count > 1 && s.module ? ` and ${count - 1} more of <code>${escapeHtml(s.module)}</code>` : '';
+    return [
+      ...(n ? [] : ['', '### Suggested monitors', '']),
+      `<details><summary>Suggested monitor for ${stack}<code>${escapeHtml(e.address)}</code>${more}</summary>`,
+      '',
+      s.module ? `In the module ${code(s.module)} (module-relative references):` : 'HCL:',
+      '',
+      fenced('hcl', s.hcl),
+      '',
+      'CDKTF:',
+      '',
+      fenced('ts', s.cdktf),
+      '',
+      '</details>',
+      '',
+    ].join('\n');
+  });
 }
